@@ -1,0 +1,524 @@
+//! The position: stones, chains with exact liberty lists, ko, captures and
+//! an incremental Zobrist hash, with an undo journal for hypothetical moves.
+//!
+//! GNU Go counterpart: `engine/board.c` and `engine/board.h` (the string
+//! data, `trymove`/`tryko`/`popgo`, `countlib`/`findlib`, `is_legal`,
+//! `accuratelib`, `chainlinks`). Start reading at [`Board`], then
+//! [`play`](self::play) for the update path and [`undo`](self::undo) for the
+//! journal. Chains are what GNU Go calls *strings* (and, analysed, *worms*).
+//!
+//! Invariants (checked by [`Board::check_consistency`]):
+//! - every stone belongs to exactly one chain record, reachable through the
+//!   circular `next_stone` list from any of its stones;
+//! - a chain's `n_libs` is its exact liberty count, and when it is at most
+//!   [`MAX_LIBS`] the stored list holds exactly those liberties;
+//! - the hash is the XOR of the keys of all stones and of the ko point;
+//! - after any sequence of `trymove`/`popgo` pairs the board is bit-for-bit
+//!   what it was.
+
+mod check;
+mod color;
+mod diagram;
+mod play;
+mod point;
+#[cfg(test)]
+mod tests;
+mod undo;
+mod zobrist;
+
+pub use color::{Cell, Color, Move};
+pub use point::{Point, BOARD_ARRAY, MAX_BOARD, STRIDE};
+pub use undo::MoveGuard;
+pub use zobrist::{ko_key, stone_key};
+
+/// How many liberties a chain record stores. Chains with more liberties keep
+/// an exact count but no list; [`Board::findlib`] then walks the stones.
+pub const MAX_LIBS: usize = 24;
+
+/// Index of a chain record. Only meaningful until the board changes; use a
+/// stone (e.g. the chain's origin) to name a chain across moves.
+pub type ChainId = u16;
+
+/// A chain (GNU Go: string) of orthogonally connected stones of one colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Chain {
+    /// Colour of the stones.
+    pub color: Color,
+    /// Number of stones.
+    pub size: u16,
+    /// The stone with the smallest index: a canonical name for the chain.
+    pub origin: Point,
+    /// Exact number of liberties.
+    pub n_libs: u16,
+    /// The liberties, valid in `libs[..n_libs]` when `n_libs <= MAX_LIBS`.
+    pub libs: [Point; MAX_LIBS],
+}
+
+impl Chain {
+    fn new(color: Color, origin: Point) -> Chain {
+        Chain {
+            color,
+            size: 1,
+            origin,
+            n_libs: 0,
+            libs: [Point::NONE; MAX_LIBS],
+        }
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point is not on the board.
+    OffBoard,
+    /// The point already holds a stone.
+    Occupied,
+    /// The move retakes a ko immediately.
+    Ko,
+    /// The move would leave its own chain without liberties.
+    Suicide,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IllegalMove::OffBoard => "off the board",
+            IllegalMove::Occupied => "occupied point",
+            IllegalMove::Ko => "ko violation",
+            IllegalMove::Suicide => "suicide",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The Go board with incremental chains and exact undo.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    cells: [Cell; BOARD_ARRAY],
+    chain_of: [ChainId; BOARD_ARRAY],
+    next_stone: [Point; BOARD_ARRAY],
+    chains: Vec<Chain>,
+    n_chains: usize,
+    ko: Point,
+    hash: u64,
+    /// Stones captured by each colour (index = capturing colour).
+    captured: [u32; 2],
+    journal: Vec<undo::Change>,
+    frames: Vec<undo::Frame>,
+    mark: Vec<u32>,
+    mark_gen: u32,
+    trymoves: u64,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Board {}x{}\n{}",
+            self.size,
+            self.size,
+            self.to_diagram()
+        )
+    }
+}
+
+impl PartialEq for Board {
+    /// Positions are equal when size, stones, ko point and capture counts
+    /// agree (chain numbering and journals are not compared).
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.cells == other.cells
+            && self.ko == other.ko
+            && self.captured == other.captured
+            && self.hash == other.hash
+    }
+}
+
+impl Board {
+    /// An empty board of `size` x `size` (1 to [`MAX_BOARD`]).
+    ///
+    /// # Panics
+    /// If `size` is out of range: callers validate user input first.
+    pub fn new(size: usize) -> Board {
+        assert!((1..=MAX_BOARD).contains(&size), "board size {size}");
+        let mut cells = [Cell::Border; BOARD_ARRAY];
+        for row in 0..size {
+            for col in 0..size {
+                cells[Point::new(row, col).idx()] = Cell::Empty;
+            }
+        }
+        Board {
+            size,
+            cells,
+            chain_of: [0; BOARD_ARRAY],
+            next_stone: [Point::NONE; BOARD_ARRAY],
+            chains: Vec::with_capacity(256),
+            n_chains: 0,
+            ko: Point::NONE,
+            hash: 0,
+            captured: [0; 2],
+            journal: Vec::with_capacity(4096),
+            frames: Vec::with_capacity(128),
+            mark: vec![0; BOARD_ARRAY],
+            mark_gen: 0,
+            trymoves: 0,
+        }
+    }
+
+    /// The side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// All on-board points in index order (top-left first, row by row).
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let size = self.size;
+        (0..size).flat_map(move |r| (0..size).map(move |c| Point::new(r, c)))
+    }
+
+    /// The point at `row` (0 = top), `col` (0 = left), if on the board.
+    pub fn point(&self, row: usize, col: usize) -> Option<Point> {
+        (row < self.size && col < self.size).then(|| Point::new(row, col))
+    }
+
+    /// What is on `p` (border cells included).
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.idx()]
+    }
+
+    /// The stone colour on `p`, if any.
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        self.cells[p.idx()].color()
+    }
+
+    /// True for an on-board point (empty or not).
+    #[inline]
+    pub fn on_board(&self, p: Point) -> bool {
+        p.idx() < BOARD_ARRAY && self.cells[p.idx()] != Cell::Border
+    }
+
+    /// True for an empty on-board point.
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cells[p.idx()] == Cell::Empty
+    }
+
+    /// True when `p` holds a stone.
+    #[inline]
+    pub fn is_stone(&self, p: Point) -> bool {
+        matches!(self.cells[p.idx()], Cell::Black | Cell::White)
+    }
+
+    /// The current simple-ko point (the point that may not be retaken), or
+    /// `Point::NONE`.
+    #[inline]
+    pub fn ko_point(&self) -> Point {
+        self.ko
+    }
+
+    /// Zobrist hash of the stones and the ko point.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones captured so far by `color`.
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captured[color.index()]
+    }
+
+    /// Number of hypothetical moves (`trymove`/`tryko`) played since
+    /// creation; GNU Go's trymove counter.
+    pub fn trymove_counter(&self) -> u64 {
+        self.trymoves
+    }
+
+    /// Reset the trymove counter.
+    pub fn reset_trymove_counter(&mut self) {
+        self.trymoves = 0;
+    }
+
+    /// The chain record of the stone on `p`.
+    ///
+    /// `p` must hold a stone.
+    #[inline]
+    pub fn chain(&self, p: Point) -> &Chain {
+        debug_assert!(self.is_stone(p), "chain() on {p:?} without a stone");
+        &self.chains[self.chain_of[p.idx()] as usize]
+    }
+
+    /// The chain record index of the stone on `p` (valid until the board changes).
+    #[inline]
+    pub fn chain_id(&self, p: Point) -> ChainId {
+        self.chain_of[p.idx()]
+    }
+
+    /// Number of liberties of the chain on `p` (GNU Go `countlib`).
+    #[inline]
+    pub fn countlib(&self, p: Point) -> usize {
+        self.chain(p).n_libs as usize
+    }
+
+    /// Number of stones of the chain on `p` (GNU Go `countstones`).
+    #[inline]
+    pub fn chain_size(&self, p: Point) -> usize {
+        self.chain(p).size as usize
+    }
+
+    /// The canonical stone of the chain on `p` (GNU Go `find_origin`).
+    #[inline]
+    pub fn origin(&self, p: Point) -> Point {
+        self.chain(p).origin
+    }
+
+    /// True when `a` and `b` hold stones of the same chain.
+    #[inline]
+    pub fn same_chain(&self, a: Point, b: Point) -> bool {
+        self.is_stone(a) && self.is_stone(b) && self.chain_of[a.idx()] == self.chain_of[b.idx()]
+    }
+
+    /// The stored liberty list of the chain on `p`. Exact when
+    /// `countlib(p) <= MAX_LIBS`; for bigger chains use [`Board::findlib`].
+    #[inline]
+    pub fn libs(&self, p: Point) -> &[Point] {
+        let c = self.chain(p);
+        &c.libs[..(c.n_libs as usize).min(MAX_LIBS)]
+    }
+
+    /// All liberties of the chain on `p` appended to `out` (cleared first),
+    /// in unspecified order. Exact for any chain size.
+    pub fn findlib(&self, p: Point, out: &mut Vec<Point>) {
+        out.clear();
+        let c = self.chain(p);
+        if (c.n_libs as usize) <= MAX_LIBS {
+            out.extend_from_slice(&c.libs[..c.n_libs as usize]);
+            return;
+        }
+        let mut seen = PointSet::new();
+        for s in self.stones(p) {
+            for n in s.neighbors() {
+                if self.is_empty(n) && seen.insert(n) {
+                    out.push(n);
+                }
+            }
+        }
+    }
+
+    /// All liberties of the chain on `p`, sorted in index order.
+    pub fn liberties_sorted(&self, p: Point) -> Vec<Point> {
+        let mut v = Vec::new();
+        self.findlib(p, &mut v);
+        v.sort();
+        v
+    }
+
+    /// True when `lib` is a liberty of the chain on `p`.
+    pub fn is_liberty_of(&self, lib: Point, p: Point) -> bool {
+        self.is_empty(lib) && lib.neighbors().iter().any(|&n| self.same_chain(n, p))
+    }
+
+    /// The stones of the chain on `p`, starting at `p`.
+    pub fn stones(&self, p: Point) -> ChainStones<'_> {
+        ChainStones {
+            board: self,
+            start: p,
+            next: Some(p),
+        }
+    }
+
+    /// The stones of the chain on `p`, sorted in index order.
+    pub fn stones_sorted(&self, p: Point) -> Vec<Point> {
+        let mut v: Vec<Point> = self.stones(p).collect();
+        v.sort();
+        v
+    }
+
+    /// Origins of the opponent chains adjacent to the chain on `p`
+    /// (GNU Go `chainlinks`), appended to `out` after clearing it, in the
+    /// order met while walking the chain.
+    pub fn adjacent_chains(&self, p: Point, out: &mut Vec<Point>) {
+        self.adjacent_chains_max_libs(p, usize::MAX, out);
+    }
+
+    /// Like [`Board::adjacent_chains`] but only chains with at most
+    /// `max_libs` liberties (GNU Go `chainlinks2`/`chainlinks3`).
+    pub fn adjacent_chains_max_libs(&self, p: Point, max_libs: usize, out: &mut Vec<Point>) {
+        out.clear();
+        let other = Cell::stone(self.chain(p).color.opponent());
+        let mut ids: [ChainId; 64] = [0; 64];
+        let mut n_ids = 0usize;
+        let mut overflow: Vec<ChainId> = Vec::new();
+        for s in self.stones(p) {
+            for n in s.neighbors() {
+                if self.cells[n.idx()] != other {
+                    continue;
+                }
+                let id = self.chain_of[n.idx()];
+                if ids[..n_ids].contains(&id) || overflow.contains(&id) {
+                    continue;
+                }
+                if n_ids < ids.len() {
+                    ids[n_ids] = id;
+                    n_ids += 1;
+                } else {
+                    overflow.push(id);
+                }
+                let c = &self.chains[id as usize];
+                if c.n_libs as usize <= max_libs {
+                    out.push(c.origin);
+                }
+            }
+        }
+    }
+
+    /// Number of liberties shared by the chains on `a` and `b`.
+    pub fn count_common_libs(&self, a: Point, b: Point) -> usize {
+        let mut libs = Vec::new();
+        self.findlib(a, &mut libs);
+        libs.iter().filter(|&&l| self.is_liberty_of(l, b)).count()
+    }
+
+    /// The liberties shared by the chains on `a` and `b`, in `a`'s list order.
+    pub fn common_libs(&self, a: Point, b: Point) -> Vec<Point> {
+        let mut libs = Vec::new();
+        self.findlib(a, &mut libs);
+        libs.retain(|&l| self.is_liberty_of(l, b));
+        libs
+    }
+
+    /// True when the chains on `a` and `b` share a liberty.
+    pub fn have_common_lib(&self, a: Point, b: Point) -> bool {
+        self.count_common_libs(a, b) > 0
+    }
+
+    /// Number of empty orthogonal neighbours of `p`.
+    #[inline]
+    pub fn empty_neighbors(&self, p: Point) -> usize {
+        p.neighbors().iter().filter(|&&n| self.is_empty(n)).count()
+    }
+
+    /// True when the chain on `p` has exactly one liberty.
+    #[inline]
+    pub fn in_atari(&self, p: Point) -> bool {
+        self.countlib(p) == 1
+    }
+
+    /// The number of distinct chain records in use (for diagnostics).
+    pub fn chain_count(&self) -> usize {
+        let mut seen = Vec::new();
+        for p in self.points() {
+            if self.is_stone(p) {
+                let id = self.chain_of[p.idx()];
+                if !seen.contains(&id) {
+                    seen.push(id);
+                }
+            }
+        }
+        seen.len()
+    }
+
+    /// Origins of all chains of `color`, in index order of their origins.
+    pub fn chain_origins(&self, color: Option<Color>) -> Vec<Point> {
+        self.points()
+            .filter(|&p| {
+                self.color_at(p)
+                    .is_some_and(|c| color.is_none_or(|want| want == c))
+                    && self.origin(p) == p
+            })
+            .collect()
+    }
+
+    /// Number of stones of `color` on the board.
+    pub fn stone_count(&self, color: Color) -> usize {
+        self.points().filter(|&p| self.cell(p).is(color)).count()
+    }
+
+    fn next_mark(&mut self) -> u32 {
+        self.mark_gen = self.mark_gen.wrapping_add(1);
+        if self.mark_gen == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.mark_gen = 1;
+        }
+        self.mark_gen
+    }
+}
+
+/// Iterator over the stones of one chain (see [`Board::stones`]).
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    start: Point,
+    next: Option<Point>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        let cur = self.next?;
+        let n = self.board.next_stone[cur.idx()];
+        self.next = (n != self.start).then_some(n);
+        Some(cur)
+    }
+}
+
+/// A fixed-size set of board points (a bitset over the padded array).
+#[derive(Clone)]
+pub struct PointSet {
+    bits: [u64; BOARD_ARRAY.div_ceil(64)],
+}
+
+impl Default for PointSet {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PointSet {
+    /// The empty set.
+    pub const fn new() -> PointSet {
+        PointSet {
+            bits: [0; BOARD_ARRAY.div_ceil(64)],
+        }
+    }
+    /// Insert `p`; true when it was not there before.
+    #[inline]
+    pub fn insert(&mut self, p: Point) -> bool {
+        let (w, b) = (p.idx() / 64, p.idx() % 64);
+        let fresh = self.bits[w] & (1 << b) == 0;
+        self.bits[w] |= 1 << b;
+        fresh
+    }
+    /// True when `p` is in the set.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.bits[p.idx() / 64] & (1 << (p.idx() % 64)) != 0
+    }
+    /// Remove `p`.
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        self.bits[p.idx() / 64] &= !(1 << (p.idx() % 64));
+    }
+    /// Remove everything.
+    pub fn clear(&mut self) {
+        self.bits = [0; BOARD_ARRAY.div_ceil(64)];
+    }
+    /// Number of points in the set.
+    pub fn len(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    /// True when the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|&w| w == 0)
+    }
+    /// The points in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..BOARD_ARRAY)
+            .filter(|&i| self.bits[i / 64] & (1 << (i % 64)) != 0)
+            .map(|i| Point(i as u16))
+    }
+}

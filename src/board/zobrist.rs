@@ -1,0 +1,52 @@
+//! Deterministic Zobrist keys for stones and the ko point.
+//!
+//! GNU Go counterpart: `engine/hash.c` (`hashdata_recalc`,
+//! `hashdata_invert_stone`, `hashdata_invert_ko`). The keys come from a
+//! fixed-seed splitmix64 stream evaluated at compile time, so hashes are
+//! identical on every platform, compiler version and run.
+
+use super::color::Color;
+use super::point::{Point, BOARD_ARRAY};
+
+/// The seed of the key stream. Changing it changes every pinned hash.
+pub const SEED: u64 = 0x5445_5355_4a49_0001;
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let next = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = next;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (next, z ^ (z >> 31))
+}
+
+const fn make_keys() -> [[u64; BOARD_ARRAY]; 3] {
+    let mut keys = [[0u64; BOARD_ARRAY]; 3];
+    let mut state = SEED;
+    let mut table = 0;
+    while table < 3 {
+        let mut i = 0;
+        while i < BOARD_ARRAY {
+            let (s, v) = splitmix64(state);
+            state = s;
+            keys[table][i] = v;
+            i += 1;
+        }
+        table += 1;
+    }
+    keys
+}
+
+/// Keys: table 0 black stones, 1 white stones, 2 ko point.
+static KEYS: [[u64; BOARD_ARRAY]; 3] = make_keys();
+
+/// The key of a stone of `color` on `p`.
+#[inline]
+pub fn stone_key(color: Color, p: Point) -> u64 {
+    KEYS[color.index()][p.idx()]
+}
+
+/// The key of the ko point `p`.
+#[inline]
+pub fn ko_key(p: Point) -> u64 {
+    KEYS[2][p.idx()]
+}
