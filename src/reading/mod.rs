@@ -120,4 +120,64 @@ impl Reader {
         let _ = color;
         (ReadResult::Win, None)
     }
+
+    /// Does the move `m` (played by the opponent of the chain on
+    /// `s`) capture it? Result of the best defence after `m`, reversed.
+    /// GNU Go `does_attack`.
+    pub fn does_attack(&mut self, board: &mut Board, m: Point, s: Point) -> ReadResult {
+        let attacker = board.chain(s).color.opponent();
+        if !board.trymove(m, attacker) {
+            return ReadResult::Fail;
+        }
+        let res = if board.is_empty(s) {
+            ReadResult::Win
+        } else {
+            self.find_defense(board, s).0.reverse()
+        };
+        board.popgo();
+        res
+    }
+
+    /// Does the move `m` by the owner of the chain on `s` save it?
+    /// GNU Go `does_defend`.
+    pub fn does_defend(&mut self, board: &mut Board, m: Point, s: Point) -> ReadResult {
+        let owner = board.chain(s).color;
+        if !board.trymove(m, owner) {
+            return ReadResult::Fail;
+        }
+        let res = self.attack(board, s).0.reverse();
+        board.popgo();
+        res
+    }
+
+    /// Can at least one of the two chains (same colour) be captured?
+    /// GNU Go `attack_either`.
+    pub fn attack_either(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
+        self.attack(board, a).0.max(self.attack(board, b).0)
+    }
+
+    /// Can both chains (same colour) be saved? GNU Go `defend_both`.
+    pub fn defend_both(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
+        self.find_defense(board, a)
+            .0
+            .min(self.find_defense(board, b).0)
+    }
+
+    /// Ladder reading of a chain with exactly two liberties: can it be
+    /// captured by repeated ataris? GNU Go `simple_ladder`.
+    pub fn ladder_attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
+        let _ = (board, s);
+        (ReadResult::Fail, None)
+    }
+
+    /// Is a move by `color` at `m` tactically safe (the stone cannot be
+    /// captured)? GNU Go `safe_move`.
+    pub fn safe_move(&mut self, board: &mut Board, m: Point, color: Color) -> ReadResult {
+        if !board.trymove(m, color) {
+            return ReadResult::Fail;
+        }
+        let res = self.attack(board, m).0.reverse();
+        board.popgo();
+        res
+    }
 }
