@@ -110,6 +110,9 @@ pub struct Board {
     mark: Vec<u32>,
     mark_gen: u32,
     trymoves: u64,
+    /// Points of every move tried (legal or not) since `start_shadow`, for
+    /// the persistent caches (GNU Go's reading shadow).
+    shadow: Option<PointSet>,
 }
 
 impl std::fmt::Debug for Board {
@@ -164,6 +167,7 @@ impl Board {
             mark: vec![0; BOARD_ARRAY],
             mark_gen: 0,
             trymoves: 0,
+            shadow: None,
         }
     }
 
@@ -236,6 +240,17 @@ impl Board {
     /// creation; GNU Go's trymove counter.
     pub fn trymove_counter(&self) -> u64 {
         self.trymoves
+    }
+
+    /// Start recording the points of all moves tried from now on (GNU Go's
+    /// reading shadow, used by the persistent caches). Restarts if running.
+    pub fn start_shadow(&mut self) {
+        self.shadow = Some(PointSet::new());
+    }
+
+    /// Stop recording and return the points tried since [`Board::start_shadow`].
+    pub fn take_shadow(&mut self) -> PointSet {
+        self.shadow.take().unwrap_or_default()
     }
 
     /// Reset the trymove counter.

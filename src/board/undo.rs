@@ -87,6 +87,7 @@ impl Board {
     /// respected). Returns false, changing nothing, when it is not.
     /// GNU Go `trymove`.
     pub fn trymove(&mut self, p: Point, color: Color) -> bool {
+        self.note_shadow(p);
         if self.is_legal(p, color) {
             self.trymoves += 1;
             self.push_frame(p, color);
@@ -100,6 +101,7 @@ impl Board {
     /// Like [`Board::trymove`] but a ko capture that simple ko forbids is
     /// allowed, as if a ko threat had been exchanged first. GNU Go `tryko`.
     pub fn tryko(&mut self, p: Point, color: Color) -> bool {
+        self.note_shadow(p);
         if self.is_legal_ignoring_ko(p, color) {
             self.trymoves += 1;
             self.push_frame(p, color);
@@ -107,6 +109,15 @@ impl Board {
             true
         } else {
             false
+        }
+    }
+
+    #[inline]
+    fn note_shadow(&mut self, p: Point) {
+        if let Some(shadow) = &mut self.shadow {
+            if self.on_board(p) {
+                shadow.insert(p);
+            }
         }
     }
 
