@@ -114,8 +114,9 @@ impl Board {
 
     #[inline]
     fn note_shadow(&mut self, p: Point) {
+        let on_board = self.on_board(p);
         if let Some(shadow) = &mut self.shadow {
-            if self.on_board(p) {
+            if on_board {
                 shadow.insert(p);
             }
         }
