@@ -8,6 +8,8 @@
 //! PROVISIONAL SKELETON: the API below is fixed; the search behind it is
 //! being written (see issue 3).
 
+pub mod moves;
+
 use crate::board::{Board, Color, Point};
 
 /// Outcome of a reading query, ordered from worst to best for the side

@@ -1,0 +1,106 @@
+//! Candidate move generators of the tactical reader (the move-proposing
+//! helpers of GNU Go `engine/reading.c`: `break_chain_moves`,
+//! `special_rescue_moves`, `edge_clamp_moves`, backfilling, ...).
+//!
+//! Generators are pure proposers: they inspect the board (and may try a
+//! move to check a local property such as self-atari, always undoing it)
+//! but never call the recursive search. They add points to a
+//! [`CandidateMoves`] accumulator with a base score; the drivers in
+//! `reading/attack.rs` / `reading/defend.rs` order and read them.
+//!
+//! Families, one file each:
+//! - [`break_chain`]: capture or atari the chains around the target
+//!   (GNU Go `break_chain_moves`, `break_chain2*`, `break_chain3/4`,
+//!   `defend_secondary_chain*`, `double_atari_chain2`).
+//! - [`rescue`]: less obvious defences of a chain short of liberties
+//!   (`special_rescue*`, `hane_rescue`, `bamboo_rescue`, `draw_back`).
+//! - [`edge`]: edge tactics (`edge_clamp`, `edge_block`,
+//!   `edge_closing_backfill`, `propose_edge_moves`).
+//! - [`squeeze`]: attacking moves beyond the liberties: second-order
+//!   liberties, backfilling, special attacks (`special_attack2..4`,
+//!   `find_cap_moves`, backfill in `attack2/3`).
+
+pub mod break_chain;
+pub mod edge;
+pub mod rescue;
+pub mod squeeze;
+
+use crate::board::Point;
+
+/// Upper bound on candidates kept per node (GNU Go `MAX_MOVES`).
+pub const MAX_CANDIDATES: usize = 50;
+
+/// An accumulator of candidate moves with ordering scores. Adding a point
+/// already present keeps the larger score; insertion order is stable so
+/// equal scores keep the order in which generators proposed them.
+#[derive(Clone, Debug, Default)]
+pub struct CandidateMoves {
+    entries: Vec<(Point, i32)>,
+}
+
+impl CandidateMoves {
+    /// An empty accumulator.
+    pub fn new() -> CandidateMoves {
+        CandidateMoves {
+            entries: Vec::with_capacity(16),
+        }
+    }
+
+    /// Propose `p` with ordering score `score` (merged with an earlier
+    /// proposal of the same point by keeping the larger score). Ignored
+    /// once [`MAX_CANDIDATES`] distinct points are held.
+    pub fn add(&mut self, p: Point, score: i32) {
+        if let Some(entry) = self.entries.iter_mut().find(|e| e.0 == p) {
+            entry.1 = entry.1.max(score);
+        } else if self.entries.len() < MAX_CANDIDATES {
+            self.entries.push((p, score));
+        }
+    }
+
+    /// Is `p` already proposed?
+    pub fn contains(&self, p: Point) -> bool {
+        self.entries.iter().any(|e| e.0 == p)
+    }
+
+    /// Withdraw `p` if present.
+    pub fn remove(&mut self, p: Point) {
+        self.entries.retain(|e| e.0 != p);
+    }
+
+    /// Add `delta` to the score of `p` if present.
+    pub fn bump(&mut self, p: Point, delta: i32) {
+        if let Some(entry) = self.entries.iter_mut().find(|e| e.0 == p) {
+            entry.1 += delta;
+        }
+    }
+
+    /// Number of distinct candidates.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when nothing was proposed.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The candidates with their scores, in insertion order.
+    pub fn entries(&self) -> &[(Point, i32)] {
+        &self.entries
+    }
+
+    /// Mutable access for ordering code (`reading/order.rs`).
+    pub fn entries_mut(&mut self) -> &mut Vec<(Point, i32)> {
+        &mut self.entries
+    }
+
+    /// Sort by descending score, stable (ties keep insertion order).
+    pub fn sort_by_score(&mut self) {
+        self.entries.sort_by(|a, b| b.1.cmp(&a.1));
+    }
+
+    /// The points, in current order.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.entries.iter().map(|e| e.0)
+    }
+}
