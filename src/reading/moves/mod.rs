@@ -22,10 +22,91 @@
 
 pub mod break_chain;
 pub mod edge;
+pub mod local;
 pub mod rescue;
 pub mod squeeze;
+#[cfg(test)]
+mod tests;
 
 use crate::board::Point;
+use crate::reading::ReadingConfig;
+
+/// Where the search stands, for the generators whose proposals depend on
+/// the reading depth (GNU Go compares `stackp` with its depth globals
+/// inside `break_chain2_moves`, `do_find_break_chain3_moves`, ...).
+///
+/// Build it once per node with [`GenDepth::new`]; the plain generator
+/// signatures `fn(board, s, acc)` behave as at the root
+/// ([`GenDepth::root`]), the most generous setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenDepth {
+    /// Current number of hypothetical moves (GNU Go `stackp`).
+    pub stackp: i32,
+    /// GNU Go `depth`.
+    pub depth: i32,
+    /// GNU Go `backfill_depth`.
+    pub backfill_depth: i32,
+    /// GNU Go `backfill2_depth` (derived: `backfill_depth - 7`, 5 by default).
+    pub backfill2_depth: i32,
+    /// GNU Go `break_chain_depth` (derived: `backfill_depth - 5`, 7 by default).
+    pub break_chain_depth: i32,
+    /// GNU Go `superstring_depth` (derived: `fourlib_depth`, 7 by default).
+    pub superstring_depth: i32,
+    /// GNU Go `fourlib_depth`.
+    pub fourlib_depth: i32,
+}
+
+impl GenDepth {
+    /// The depth context at `stackp` under `config`. The depths GNU Go
+    /// has but [`ReadingConfig`] lacks are derived with GNU Go's default
+    /// offsets, so `-B`/`-D` style changes move them along.
+    pub fn new(config: &ReadingConfig, stackp: usize) -> GenDepth {
+        GenDepth {
+            stackp: stackp as i32,
+            depth: config.depth,
+            backfill_depth: config.backfill_depth,
+            backfill2_depth: config.backfill_depth - 7,
+            break_chain_depth: config.backfill_depth - 5,
+            superstring_depth: config.fourlib_depth,
+            fourlib_depth: config.fourlib_depth,
+        }
+    }
+
+    /// The context at the root of a search with the default configuration.
+    pub fn root() -> GenDepth {
+        GenDepth::new(&ReadingConfig::default(), 0)
+    }
+
+    /// `stackp <= depth`.
+    pub fn within_depth(&self) -> bool {
+        self.stackp <= self.depth
+    }
+
+    /// `stackp <= backfill_depth`.
+    pub fn within_backfill(&self) -> bool {
+        self.stackp <= self.backfill_depth
+    }
+
+    /// `stackp <= backfill2_depth`.
+    pub fn within_backfill2(&self) -> bool {
+        self.stackp <= self.backfill2_depth
+    }
+
+    /// `stackp <= break_chain_depth`.
+    pub fn within_break_chain(&self) -> bool {
+        self.stackp <= self.break_chain_depth
+    }
+
+    /// `stackp <= superstring_depth`.
+    pub fn within_superstring(&self) -> bool {
+        self.stackp <= self.superstring_depth
+    }
+
+    /// `stackp <= fourlib_depth`.
+    pub fn within_fourlib(&self) -> bool {
+        self.stackp <= self.fourlib_depth
+    }
+}
 
 /// Upper bound on candidates kept per node (GNU Go `MAX_MOVES`).
 pub const MAX_CANDIDATES: usize = 50;
@@ -96,11 +177,25 @@ impl CandidateMoves {
 
     /// Sort by descending score, stable (ties keep insertion order).
     pub fn sort_by_score(&mut self) {
-        self.entries.sort_by(|a, b| b.1.cmp(&a.1));
+        self.entries.sort_by_key(|e| std::cmp::Reverse(e.1));
     }
 
     /// The points, in current order.
     pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
         self.entries.iter().map(|e| e.0)
+    }
+
+    /// The score of `p`, if proposed.
+    pub fn score(&self, p: Point) -> Option<i32> {
+        self.entries.iter().find(|e| e.0 == p).map(|e| e.1)
+    }
+
+    /// Set the score of every entry from index `from` on (entries added
+    /// after a checkpoint taken with [`CandidateMoves::len`]) to `score`;
+    /// GNU Go `break_chain2_defense_moves` devalues its moves this way.
+    pub fn set_scores_from(&mut self, from: usize, score: i32) {
+        for e in self.entries.iter_mut().skip(from) {
+            e.1 = score;
+        }
     }
 }
