@@ -343,3 +343,53 @@ fn with_move_and_guard_restore() {
     assert!(b == before);
     b.check_consistency().expect("consistent");
 }
+
+/// Regression: `diagonals()` of the top-left corner underflowed the padded
+/// array (index -1: a subtraction overflow in debug builds, index 65535 and
+/// an out-of-bounds panic in `cell()` in release), so any eye or shape test
+/// looking at the diagonals of A19 killed the engine. Every neighbour and
+/// diagonal of every on-board point must be a valid index holding the
+/// right kind of cell.
+#[test]
+fn neighbors_and_diagonals_of_every_point_are_in_the_array() {
+    use crate::board::{Cell, BOARD_ARRAY};
+    for size in 1..=25 {
+        let b = Board::new(size);
+        for q in b.points() {
+            assert!(b.on_board(q));
+            assert_eq!(b.point(q.row(), q.col()), Some(q));
+            let (r, c) = (q.row() as isize, q.col() as isize);
+            let near = [(1, 0), (0, -1), (-1, 0), (0, 1)];
+            let diag = [(1, -1), (-1, -1), (-1, 1), (1, 1)];
+            for (n, (dr, dc)) in q
+                .neighbors()
+                .into_iter()
+                .zip(near)
+                .chain(q.diagonals().into_iter().zip(diag))
+            {
+                assert!(n.idx() < BOARD_ARRAY, "{q:?} on {size}x{size}");
+                let (nr, nc) = (r + dr, c + dc);
+                let inside = (0..size as isize).contains(&nr) && (0..size as isize).contains(&nc);
+                if inside {
+                    assert_eq!(n, p(nr as usize, nc as usize));
+                    assert_eq!(b.cell(n), Cell::Empty);
+                } else {
+                    assert_eq!(b.cell(n), Cell::Border, "{q:?} -> {n:?}");
+                    assert!(!b.on_board(n));
+                }
+            }
+        }
+    }
+    // The corner eye test that used to crash.
+    let b = board(
+        ". X .
+         X X .
+         . . .",
+    );
+    let eye_corner = p(0, 0);
+    let diag_cells: Vec<Cell> = eye_corner.diagonals().iter().map(|&d| b.cell(d)).collect();
+    assert_eq!(diag_cells.iter().filter(|&&c| c == Cell::Border).count(), 3);
+    assert_eq!(format!("{:?}", Point::NONE), "NONE");
+    assert_eq!(format!("{:?}", p(2, 1)), "P(2,1)");
+    assert!(format!("{:?}", p(0, 0).diagonals()[1]).starts_with("NONE"));
+}
