@@ -4,6 +4,8 @@
 //! diagrams of its manual. Input accepts rows of `X` (black), `O` (white)
 //! and `.`/`+`/`,` (empty), with optional spaces and row numbers; header lines
 //! with column letters are skipped. An optional `*` marks the ko point.
+//! GNU Go `showboard` output can be pasted as it is: text after a row's
+//! closing row number (the capture counts) is ignored.
 
 use super::{Board, Cell, Color, Point, MAX_BOARD};
 
@@ -23,12 +25,34 @@ fn is_board_char(c: char) -> bool {
     matches!(c, 'X' | 'x' | '#' | '@' | 'O' | 'o' | '.' | '+' | ',' | '*')
 }
 
+/// For a row that starts with a row number (GNU Go `showboard`), drop what
+/// follows the closing row number, e.g. `WHITE (O) has captured 0 stones`.
+fn strip_showboard_tail(line: &str) -> &str {
+    let body = line.trim_start();
+    if !body.starts_with(|c: char| c.is_ascii_digit()) {
+        return line;
+    }
+    let after_number = body.trim_start_matches(|c: char| c.is_ascii_digit());
+    match after_number.find(|c: char| c.is_ascii_digit()) {
+        Some(i) => {
+            let start = line.len() - after_number.len();
+            let tail = &after_number[i..];
+            let end_of_number = tail
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(tail.len());
+            &line[..start + i + end_of_number]
+        }
+        None => line,
+    }
+}
+
 impl Board {
     /// Read a square diagram (see the module docs). Stones are placed as
     /// setup; chains without liberties are rejected.
     pub fn from_diagram(text: &str) -> Result<Board, DiagramError> {
         let mut rows: Vec<Vec<char>> = Vec::new();
         for line in text.lines() {
+            let line = strip_showboard_tail(line);
             let cells: Vec<char> = line
                 .chars()
                 .filter(|c| !c.is_whitespace() && !c.is_ascii_digit() && *c != '|' && *c != '-')

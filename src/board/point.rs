@@ -3,9 +3,12 @@
 //! GNU Go counterpart: `POS`, `I`, `J`, `NS`, `WE`, `ON_BOARD` of
 //! `engine/board.h`. Points are laid out row-major from the top-left
 //! corner (row 0 is the top row, as in GNU Go), with a stride of
-//! `MAX_BOARD + 1` so one sentinel column separates consecutive rows and
-//! one sentinel row lies above and below the board. Index order is
-//! therefore GNU Go's print order for vertex lists (A19, B19, ..., A18 ...).
+//! `MAX_BOARD + 1`: index 0 of each array row is a sentinel column (so one
+//! sentinel separates consecutive rows, and index 0 itself, [`Point::NONE`],
+//! is a border cell), and one sentinel row lies above and below the board.
+//! Every neighbour and diagonal of an on-board point, corners included, is
+//! a valid index. Index order is GNU Go's print order for vertex lists
+//! (A19, B19, ..., A18 ...).
 
 use std::fmt;
 
@@ -27,7 +30,7 @@ impl Point {
     /// The point at `row` (0 = top) and `col` (0 = left). No bounds check.
     #[inline]
     pub const fn new(row: usize, col: usize) -> Point {
-        Point(((row + 1) * STRIDE + col) as u16)
+        Point(((row + 1) * STRIDE + col + 1) as u16)
     }
 
     /// The array index.
@@ -39,13 +42,13 @@ impl Point {
     /// Row counted from the top (only meaningful for on-board points).
     #[inline]
     pub const fn row(self) -> usize {
-        self.0 as usize / STRIDE - 1
+        (self.0 as usize / STRIDE).wrapping_sub(1)
     }
 
     /// Column counted from the left (only meaningful for on-board points).
     #[inline]
     pub const fn col(self) -> usize {
-        self.0 as usize % STRIDE
+        (self.0 as usize % STRIDE).wrapping_sub(1)
     }
 
     /// True unless this is [`Point::NONE`].
@@ -105,6 +108,9 @@ impl fmt::Debug for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.0 == 0 {
             return f.write_str("NONE");
+        }
+        if self.row() >= MAX_BOARD || self.col() >= MAX_BOARD {
+            return write!(f, "Border({})", self.0);
         }
         // Debug form only; the GTP wire form lives in gtp/vertex.rs.
         write!(f, "P({},{})", self.row(), self.col())

@@ -2,9 +2,39 @@
 //! oracle and compared, with `check_consistency` and a from-scratch hash.
 
 use super::oracle::{assert_same, assert_same_legality, scratch_hash, Oracle};
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, MAX_LIBS};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+
+/// Exact equality of everything undo must restore: cells, chain numbering,
+/// stone lists, the live chain records, ko, hash, captures, stack depths.
+/// Stricter than `==`, which compares positions only.
+pub fn assert_identical(a: &Board, b: &Board) {
+    assert!(a == b, "positions differ\n{a:?}\nvs\n{b:?}");
+    assert_eq!(a.n_chains, b.n_chains, "chain record count");
+    assert_eq!(a.frames.len(), b.frames.len(), "move stack depth");
+    assert_eq!(a.journal.len(), b.journal.len(), "journal length");
+    for i in 0..a.cells.len() {
+        assert_eq!(a.cells[i], b.cells[i]);
+        if a.cells[i] != crate::board::Cell::Empty && a.cells[i] != crate::board::Cell::Border {
+            assert_eq!(a.chain_of[i], b.chain_of[i], "chain id at index {i}");
+            assert_eq!(a.next_stone[i], b.next_stone[i], "stone list at index {i}");
+        }
+    }
+    for (id, (x, y)) in a.chains[..a.n_chains]
+        .iter()
+        .zip(&b.chains[..b.n_chains])
+        .enumerate()
+    {
+        let same = x.color == y.color
+            && x.size == y.size
+            && x.origin == y.origin
+            && x.n_libs == y.n_libs
+            && x.libs[..(x.n_libs as usize).min(MAX_LIBS)]
+                == y.libs[..(y.n_libs as usize).min(MAX_LIBS)];
+        assert!(same, "chain record {id}: {x:?} vs {y:?}");
+    }
+}
 
 fn random_color(rng: &mut StdRng) -> Color {
     if rng.gen_bool(0.5) {
@@ -90,7 +120,7 @@ fn stress(size: usize, seed: u64, steps: usize, full_legality: bool) {
         } else if !stack.is_empty() && (roll < 50 || b.depth() >= max_depth) {
             assert!(b.popgo());
             let (prev_o, prev_b) = stack.pop().expect("non-empty");
-            assert!(b == prev_b, "popgo did not restore\n{b:?}\nvs\n{prev_b:?}");
+            assert_identical(&b, &prev_b);
             o = prev_o;
             counts[3] += 1;
         } else {
@@ -139,7 +169,7 @@ fn stress(size: usize, seed: u64, steps: usize, full_legality: bool) {
                             !ok,
                             "trymove accepted an illegal move at ({r},{c})\n{before:?}"
                         );
-                        assert!(b == before);
+                        assert_identical(&b, &before);
                     }
                 }
             }
@@ -185,7 +215,7 @@ fn stress(size: usize, seed: u64, steps: usize, full_legality: bool) {
     while b.depth() > 0 {
         b.popgo();
         let (prev_o, prev_b) = stack.pop().expect("stack in step with depth");
-        assert!(b == prev_b);
+        assert_identical(&b, &prev_b);
         o = prev_o;
     }
     assert!(!b.popgo(), "popgo on an empty stack");
@@ -258,4 +288,66 @@ fn stress_dense_19x19_big_chains() {
         }
         assert_same(&b, &o);
     }
+}
+
+/// 5x5 random games played deep with trymove (no eye filling, so boards
+/// fill up and big groups die over and over), mirrored on the oracle and
+/// unwound to the root with exact equality at every level.
+#[test]
+fn stress_5x5_many_captures() {
+    let mut rng = StdRng::seed_from_u64(55);
+    let mut b = Board::new(5);
+    let pts: Vec<Point> = b.points().collect();
+    let root = b.clone();
+    let (mut captured, mut kos, mut moves) = (0u32, 0usize, 0usize);
+    for _game in 0..120 {
+        let mut stack: Vec<(Oracle, Board)> = Vec::new();
+        let mut o = Oracle::new(5);
+        let mut color = random_color(&mut rng);
+        let mut passes = 0;
+        while passes < 2 && b.depth() < 200 {
+            // Legal moves that do not fill a one-point eye of the mover.
+            let cands: Vec<Point> = pts
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    o.play(p.row(), p.col(), color, false).is_some()
+                        && !o
+                            .neighbors(p.row(), p.col())
+                            .all(|(r, c)| o.at(r, c) == Some(color))
+                })
+                .collect();
+            let before = b.clone();
+            if cands.is_empty() {
+                b.trypass(color);
+                stack.push((o.clone(), before));
+                o = o.pass();
+                passes += 1;
+            } else {
+                let p = cands[rng.gen_range(0..cands.len())];
+                assert!(b.trymove(p, color), "oracle-legal move refused");
+                stack.push((o.clone(), before));
+                o = o.play(p.row(), p.col(), color, false).expect("legal");
+                passes = 0;
+                moves += 1;
+                kos += usize::from(o.ko.is_some());
+            }
+            color = color.opponent();
+            if let Err(e) = b.check_consistency() {
+                panic!("{e}\n{b:?}");
+            }
+            assert_eq!(b.hash(), scratch_hash(&b));
+            assert_same(&b, &o);
+        }
+        captured += b.captures(Color::Black) + b.captures(Color::White);
+        while let Some((prev_o, prev_b)) = stack.pop() {
+            assert!(b.popgo());
+            assert_identical(&b, &prev_b);
+            assert_same(&b, &prev_o);
+        }
+        assert_identical(&b, &root);
+    }
+    eprintln!("5x5: {moves} moves, {captured} stones captured, {kos} ko captures");
+    assert!(captured > 2_000, "too few captures: {captured}");
+    assert!(kos > 50, "too few kos: {kos}");
 }
