@@ -3,8 +3,12 @@
 //!
 //! Reading order (dependency order, lowest first):
 //! - [`board`]: the position, chains, legality, undo journal, Zobrist hash.
+//! - [`game`]: the game around the position: history, komi, handicap, SGF, scoring.
 //! - [`reading`]: tactical reading (attack, find_defense, ko, hash table).
+//! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod game;
+pub mod gtp;
 pub mod reading;
