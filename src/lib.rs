@@ -3,11 +3,15 @@
 //!
 //! Reading order (dependency order, lowest first):
 //! - [`board`]: the position, chains, legality, undo journal, Zobrist hash.
+//! - [`game`]: the game around the position: history, komi, handicap, SGF, scoring.
 //! - [`reading`]: tactical reading (attack, find_defense, ko, hash table).
 //! - [`superstring`]: chains extended through uncuttable links.
+//! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod game;
+pub mod gtp;
 pub mod reading;
 
 // Shared reading modules kept next to the tactical reader's files. They are

@@ -96,6 +96,14 @@ impl Reader {
     /// Forget every cached result (GTP `clear_cache`, every `genmove`).
     pub fn clear_cache(&mut self) {}
 
+    /// Called by the engine after every change of the real position (a
+    /// move played or undone, a loaded SGF, a new board): drop persistent
+    /// cache entries the change may invalidate (GNU Go
+    /// `purge_persistent_caches`). No persistent caches yet: a no-op.
+    pub fn purge_persistent(&mut self, board: &Board) {
+        let _ = board;
+    }
+
     /// Can the chain on `s` be captured? Returns the result and, when it is
     /// not `Fail`, the attacking move. GNU Go `attack`.
     pub fn attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {

@@ -1,0 +1,320 @@
+//! The game around the position: move history, komi, handicap, undo of real
+//! moves, side to move and area scoring.
+//!
+//! GNU Go counterpart: `engine/interface.c` and `interface/play_gtp.c`'s game
+//! state (`gnugo_play_move`, `undo_move`, `place_fixed_handicap`,
+//! `place_free_handicap`, the move history behind `move_history`), plus the
+//! trivial area count used until life and death exists. Start at [`Game`].
+//!
+//! Undo works by replaying: the game remembers the position after setup
+//! ([`Game::start`]) and the list of events since; undoing `n` moves drops
+//! the last `n` moves and replays the rest on a copy of the start position.
+
+pub mod handicap;
+pub mod score;
+pub mod sgf;
+
+use crate::board::{Board, Color, IllegalMove, Move, Point, MAX_BOARD};
+
+/// Default komi of a new game (GNU Go's default).
+pub const DEFAULT_KOMI: f32 = 5.5;
+
+/// Why a game operation was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// Hypothetical moves are on the board; real changes would corrupt them.
+    StackOpen,
+    /// The move is illegal.
+    Illegal(IllegalMove),
+    /// Nothing to undo.
+    CannotUndo,
+    /// The board size is out of range.
+    BadSize,
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::StackOpen => f.write_str("hypothetical moves are on the board"),
+            GameError::Illegal(e) => write!(f, "illegal move ({e})"),
+            GameError::CannotUndo => f.write_str("cannot undo"),
+            GameError::BadSize => f.write_str("unacceptable size"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Something that happened since the start position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A real move (or pass).
+    Play(Color, Move),
+    /// A setup edit: a stone added (`Some`) or a point emptied (`None`).
+    Setup(Point, Option<Color>),
+    /// The ko point was set (GNU Go's SGF `IL`).
+    Ko(Point),
+}
+
+/// A game: the current board, its start position, the events since, komi,
+/// handicap and the side to move.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    start: Board,
+    start_to_move: Color,
+    events: Vec<Event>,
+    komi: f32,
+    handicap: usize,
+    to_move: Color,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(19)
+    }
+}
+
+impl Game {
+    /// An empty game on a `size` x `size` board (clamped to 1..=25).
+    pub fn new(size: usize) -> Game {
+        let board = Board::new(size.clamp(1, MAX_BOARD));
+        Game {
+            start: board.clone(),
+            board,
+            start_to_move: Color::Black,
+            events: Vec::new(),
+            komi: DEFAULT_KOMI,
+            handicap: 0,
+            to_move: Color::Black,
+        }
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The current position, mutable: for hypothetical moves only
+    /// (trymove/popgo, reading). Real changes go through [`Game`] methods.
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// The position after setup, from which undo replays.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// Board side length.
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// Komi.
+    pub fn komi(&self) -> f32 {
+        self.komi
+    }
+
+    /// Set the komi (independent of the board size).
+    pub fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+
+    /// Number of handicap stones placed.
+    pub fn handicap(&self) -> usize {
+        self.handicap
+    }
+
+    /// The colour to move next.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Set the colour to move next (SGF `PL`).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+        if self.events.is_empty() {
+            self.start_to_move = color;
+        }
+    }
+
+    /// Every event since the start position, oldest first.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The real moves played, oldest first.
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = (Color, Move)> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Play(c, m) => Some((*c, *m)),
+            _ => None,
+        })
+    }
+
+    /// The last real move.
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.moves().next_back()
+    }
+
+    /// Stones captured by `color` in the moves since the start position.
+    pub fn captures(&self, color: Color) -> u32 {
+        self.board.captures(color)
+    }
+
+    fn check_stack(&self) -> Result<(), GameError> {
+        if self.board.depth() > 0 {
+            Err(GameError::StackOpen)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Empty the board, keep size and komi, forget the history.
+    pub fn clear(&mut self) -> Result<(), GameError> {
+        let size = self.size();
+        self.reset(size)
+    }
+
+    /// Change the board size (clears the board and history, keeps komi).
+    pub fn reset(&mut self, size: usize) -> Result<(), GameError> {
+        self.check_stack()?;
+        if !(1..=MAX_BOARD).contains(&size) {
+            return Err(GameError::BadSize);
+        }
+        self.board = Board::new(size);
+        self.start = self.board.clone();
+        self.start_to_move = Color::Black;
+        self.events.clear();
+        self.handicap = 0;
+        self.to_move = Color::Black;
+        Ok(())
+    }
+
+    /// Play a real move (or pass) for `color`; the opponent moves next.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), GameError> {
+        self.check_stack()?;
+        match mv {
+            Move::Pass => self.board.pass(),
+            Move::Play(p) => self.board.play(p, color).map_err(GameError::Illegal)?,
+        }
+        self.events.push(Event::Play(color, mv));
+        self.to_move = color.opponent();
+        Ok(())
+    }
+
+    /// Play a move taken from a game record (SGF): like [`Game::play`], but
+    /// a ko recapture is accepted (the record may have been made under
+    /// other rules, or the ko point was stale), as GNU Go's loader does.
+    pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<(), GameError> {
+        match self.play(color, mv) {
+            Err(GameError::Illegal(IllegalMove::Ko)) => {
+                self.set_ko(Point::NONE)?;
+                self.play(color, mv)
+            }
+            res => res,
+        }
+    }
+
+    /// Add a setup stone (`Some`) or empty a point (`None`) on the current
+    /// position. Before any move it becomes part of the start position.
+    pub fn setup(&mut self, p: Point, color: Option<Color>) -> Result<(), GameError> {
+        self.check_stack()?;
+        if !self.board.on_board(p) {
+            return Err(GameError::Illegal(IllegalMove::OffBoard));
+        }
+        apply_setup(&mut self.board, p, color);
+        if self.events.iter().any(|e| matches!(e, Event::Play(..))) {
+            self.events.push(Event::Setup(p, color));
+        } else {
+            apply_setup(&mut self.start, p, color);
+        }
+        Ok(())
+    }
+
+    /// Mark `p` as an illegal ko recapture (GNU Go's SGF `IL`).
+    pub fn set_ko(&mut self, p: Point) -> Result<(), GameError> {
+        self.check_stack()?;
+        self.board.set_ko(p);
+        if self.events.iter().any(|e| matches!(e, Event::Play(..))) {
+            self.events.push(Event::Ko(p));
+        } else {
+            self.start.set_ko(p);
+        }
+        Ok(())
+    }
+
+    /// Take back the last `n` real moves (with any setup after them).
+    /// Fails, changing nothing, when fewer than `n` moves were played.
+    pub fn undo(&mut self, n: usize) -> Result<(), GameError> {
+        self.check_stack()?;
+        if n == 0 {
+            return Ok(());
+        }
+        if self.moves().count() < n {
+            return Err(GameError::CannotUndo);
+        }
+        let mut left = n;
+        while left > 0 {
+            if let Some(Event::Play(..)) = self.events.pop() {
+                left -= 1;
+            }
+        }
+        self.replay();
+        Ok(())
+    }
+
+    /// Rebuild the current position from the start position and events.
+    fn replay(&mut self) {
+        let mut board = self.start.clone();
+        let mut to_move = self.start_to_move;
+        for e in &self.events {
+            match *e {
+                Event::Play(c, Move::Pass) => {
+                    board.pass();
+                    to_move = c.opponent();
+                }
+                Event::Play(c, Move::Play(p)) => {
+                    if let Err(err) = board.play(p, c) {
+                        // Cannot happen: every recorded move was legal here.
+                        log::error!("replay: recorded move {p:?} is illegal ({err})");
+                    }
+                    to_move = c.opponent();
+                }
+                Event::Setup(p, c) => apply_setup(&mut board, p, c),
+                Event::Ko(p) => board.set_ko(p),
+            }
+        }
+        self.board = board;
+        self.to_move = to_move;
+    }
+
+    /// Record that `n` handicap stones were placed (by the handicap helpers);
+    /// White moves next.
+    fn set_handicap(&mut self, n: usize) {
+        self.handicap = n;
+        if n > 0 {
+            self.set_to_move(Color::White);
+        }
+    }
+
+    /// Set the handicap count without placing stones (SGF `HA`).
+    pub fn set_handicap_count(&mut self, n: usize) {
+        self.handicap = n;
+    }
+
+    /// Is the board free of stones?
+    pub fn board_is_empty(&self) -> bool {
+        self.board.points().all(|p| self.board.is_empty(p))
+    }
+}
+
+fn apply_setup(board: &mut Board, p: Point, color: Option<Color>) {
+    match color {
+        Some(c) => board.add_stone(p, c),
+        None => board.remove_stone(p),
+    }
+}
+
+#[cfg(test)]
+mod tests;

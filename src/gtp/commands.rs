@@ -1,0 +1,271 @@
+//! The command table: the single source of truth for dispatch,
+//! `list_commands` and `known_command`.
+//!
+//! GNU Go counterpart: the `commands[]` array of `interface/play_gtp.c`.
+//! To add a command, add a row here (kept in alphabetical order, which is
+//! also the `list_commands` order) and its handler in [`super::handlers`].
+
+use super::handlers::{debug, info, setup, tactics};
+use super::response::Reply;
+use super::Engine;
+
+/// A command handler: engine state and the arguments after the command word.
+pub type Handler = fn(&mut Engine, &[&str]) -> Reply;
+
+/// One row of the command table.
+#[derive(Clone, Copy)]
+pub struct CommandSpec {
+    /// The command word (case-sensitive).
+    pub name: &'static str,
+    /// The function that runs it.
+    pub handler: Handler,
+    /// One line saying what it does.
+    pub doc: &'static str,
+}
+
+macro_rules! cmd {
+    ($name:literal, $handler:path, $doc:literal) => {
+        CommandSpec {
+            name: $name,
+            handler: $handler,
+            doc: $doc,
+        }
+    };
+}
+
+/// Every command the engine understands, in alphabetical order.
+pub const COMMANDS: &[CommandSpec] = &[
+    cmd!("all_legal", debug::all_legal, "all legal moves of a colour"),
+    cmd!(
+        "attack",
+        tactics::attack,
+        "can the string be captured: code [move]"
+    ),
+    cmd!(
+        "attack_either",
+        tactics::attack_either,
+        "can one of two strings be captured: code"
+    ),
+    cmd!("black", setup::black, "GTP v1: play a black stone"),
+    cmd!(
+        "boardsize",
+        setup::boardsize,
+        "set the board size and clear the board"
+    ),
+    cmd!(
+        "captures",
+        debug::captures,
+        "number of stones captured by a colour"
+    ),
+    cmd!(
+        "clear_board",
+        setup::clear_board,
+        "empty the board, forget the history"
+    ),
+    cmd!(
+        "clear_cache",
+        debug::clear_cache,
+        "clear the reading caches"
+    ),
+    cmd!(
+        "color",
+        debug::color,
+        "colour of a vertex: black, white or empty"
+    ),
+    cmd!(
+        "countlib",
+        debug::countlib,
+        "number of liberties of a string"
+    ),
+    cmd!(
+        "cputime",
+        info::cputime,
+        "processor time used by the engine, seconds"
+    ),
+    cmd!(
+        "decrease_depths",
+        tactics::decrease_depths,
+        "decrease every reading depth by one"
+    ),
+    cmd!(
+        "defend",
+        tactics::defend,
+        "can the string be saved: code [move]"
+    ),
+    cmd!(
+        "defend_both",
+        tactics::defend_both,
+        "can both strings be saved: code"
+    ),
+    cmd!(
+        "does_attack",
+        tactics::does_attack,
+        "does the move capture the string: code"
+    ),
+    cmd!(
+        "does_defend",
+        tactics::does_defend,
+        "does the move save the string: code"
+    ),
+    cmd!(
+        "final_score",
+        setup::final_score,
+        "area score, every stone alive"
+    ),
+    cmd!(
+        "final_status_list",
+        setup::final_status_list,
+        "strings or points of a final status"
+    ),
+    cmd!("findlib", debug::findlib, "liberties of a string"),
+    cmd!(
+        "fixed_handicap",
+        setup::fixed_handicap,
+        "place the GTP fixed handicap stones"
+    ),
+    cmd!("genmove", setup::genmove, "generate and play a move"),
+    cmd!(
+        "get_handicap",
+        setup::get_handicap,
+        "number of handicap stones"
+    ),
+    cmd!("get_komi", setup::get_komi, "the komi"),
+    cmd!("get_random_seed", info::get_random_seed, "the random seed"),
+    cmd!(
+        "get_reading_node_counter",
+        tactics::get_reading_node_counter,
+        "reading nodes since the last reset"
+    ),
+    cmd!(
+        "get_trymove_counter",
+        debug::get_trymove_counter,
+        "trymoves since the last reset"
+    ),
+    cmd!("gg-undo", setup::gg_undo, "take back N moves"),
+    cmd!(
+        "gogui-analyze_commands",
+        info::gogui_analyze_commands,
+        "the GoGui analyze menu"
+    ),
+    cmd!(
+        "increase_depths",
+        tactics::increase_depths,
+        "increase every reading depth by one"
+    ),
+    cmd!("is_legal", debug::is_legal, "is a move legal: 1 or 0"),
+    cmd!(
+        "known_command",
+        info::known_command,
+        "is a command known: true or false"
+    ),
+    cmd!("komi", setup::komi, "set the komi"),
+    cmd!(
+        "ladder_attack",
+        tactics::ladder_attack,
+        "can a two-liberty string be laddered: code [move]"
+    ),
+    cmd!(
+        "last_move",
+        setup::last_move,
+        "colour and vertex of the last move"
+    ),
+    cmd!(
+        "list_commands",
+        info::list_commands,
+        "every known command, one per line"
+    ),
+    cmd!("list_stones", debug::list_stones, "stones of a colour"),
+    cmd!(
+        "loadsgf",
+        setup::loadsgf,
+        "load an SGF file, optionally up to a move number or vertex"
+    ),
+    cmd!(
+        "move_history",
+        setup::move_history,
+        "moves played, newest first"
+    ),
+    cmd!("name", info::name, "the engine's name"),
+    cmd!(
+        "place_free_handicap",
+        setup::place_free_handicap,
+        "choose and place handicap stones"
+    ),
+    cmd!("play", setup::play, "play a move"),
+    cmd!("popgo", debug::popgo, "take back a trymove"),
+    cmd!(
+        "printsgf",
+        setup::printsgf,
+        "the position as SGF (or into a file)"
+    ),
+    cmd!(
+        "protocol_version",
+        info::protocol_version,
+        "the GTP version: 2"
+    ),
+    cmd!("query_boardsize", setup::query_boardsize, "the board size"),
+    cmd!("quit", info::quit, "end the session"),
+    cmd!(
+        "reg_genmove",
+        setup::reg_genmove,
+        "generate a move without playing it"
+    ),
+    cmd!(
+        "reset_reading_node_counter",
+        tactics::reset_reading_node_counter,
+        "zero the reading node counter"
+    ),
+    cmd!(
+        "reset_trymove_counter",
+        debug::reset_trymove_counter,
+        "zero the trymove counter"
+    ),
+    cmd!(
+        "set_free_handicap",
+        setup::set_free_handicap,
+        "place handicap stones on given vertices"
+    ),
+    cmd!(
+        "set_random_seed",
+        info::set_random_seed,
+        "set the random seed"
+    ),
+    cmd!("showboard", debug::showboard, "the board as ASCII art"),
+    cmd!("time_left", info::time_left, "time left for a colour"),
+    cmd!(
+        "time_settings",
+        info::time_settings,
+        "main time and Canadian byo-yomi"
+    ),
+    cmd!(
+        "tryko",
+        debug::tryko,
+        "push a hypothetical move that may take an illegal ko"
+    ),
+    cmd!("trymove", debug::trymove, "push a hypothetical move"),
+    cmd!("undo", setup::undo, "take back the last move"),
+    cmd!("version", info::version, "the engine's version"),
+    cmd!("white", setup::white, "GTP v1: play a white stone"),
+    cmd!(
+        "worm_stones",
+        debug::worm_stones,
+        "stones of every string, one string per line"
+    ),
+];
+
+/// The table row of a command word.
+pub fn find(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_sorted_and_unique() {
+        for w in COMMANDS.windows(2) {
+            assert!(w[0].name < w[1].name, "{} before {}", w[0].name, w[1].name);
+        }
+    }
+}

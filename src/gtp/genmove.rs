@@ -1,0 +1,207 @@
+//! INTERIM move generator behind `genmove` / `reg_genmove`, until the
+//! real one (owl, influence, move valuation) exists.
+//!
+//! GNU Go counterpart: none really; GNU Go's `genmove` (`engine/genmove.c`)
+//! weighs move reasons from worms, dragons, owl and patterns. This one only
+//! knows tactics:
+//! 1. capture the largest opponent string in atari whose capturing stone is
+//!    safe (checked with [`Reader::safe_move`]);
+//! 2. otherwise save an own string in atari by extending, if the extension
+//!    is safe;
+//! 3. otherwise play a pseudo-random (seeded, deterministic) safe move that
+//!    does not fill an own eye, avoiding small empty regions that only one
+//!    colour borders (own territory, or the inside of the opponent's);
+//! 4. otherwise pass.
+
+use crate::board::{Board, Cell, Color, Move, Point, BOARD_ARRAY};
+use crate::game::Game;
+use crate::reading::Reader;
+
+/// Largest single-coloured empty region still worth playing into.
+const SMALL_REGION: usize = 12;
+
+/// Choose a move for `color` on the game's current board (not played).
+pub fn generate_move(game: &mut Game, reader: &mut Reader, color: Color, seed: u64) -> Move {
+    let board = game.board_mut();
+    if let Some(p) = best_capture(board, reader, color) {
+        return Move::Play(p);
+    }
+    if let Some(p) = best_rescue(board, reader, color) {
+        return Move::Play(p);
+    }
+    let candidates = useful_points(board, color);
+    let mut rng = SplitMix64(seed ^ board.hash() ^ (color.index() as u64).wrapping_mul(0x9e37));
+    let mut pool = candidates;
+    while !pool.is_empty() {
+        let i = (rng.next() % pool.len() as u64) as usize;
+        let p = pool.swap_remove(i);
+        if reader.safe_move(board, p, color).succeeds() {
+            return Move::Play(p);
+        }
+    }
+    Move::Pass
+}
+
+/// The liberty that captures the largest opponent string in atari, when the
+/// capturing stone is safe. Ties go to the first string in board order.
+fn best_capture(board: &mut Board, reader: &mut Reader, color: Color) -> Option<Point> {
+    let mut targets: Vec<(usize, Point)> = board
+        .chain_origins(Some(color.opponent()))
+        .into_iter()
+        .filter(|&o| board.countlib(o) == 1)
+        .map(|o| (board.chain_size(o), o))
+        .collect();
+    targets.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (_, o) in targets {
+        let lib = board.libs(o)[0];
+        if board.is_legal(lib, color) && reader.safe_move(board, lib, color).succeeds() {
+            return Some(lib);
+        }
+    }
+    None
+}
+
+/// An extension that gets the largest own string in atari out of atari.
+fn best_rescue(board: &mut Board, reader: &mut Reader, color: Color) -> Option<Point> {
+    let mut strings: Vec<(usize, Point)> = board
+        .chain_origins(Some(color))
+        .into_iter()
+        .filter(|&o| board.countlib(o) == 1)
+        .map(|o| (board.chain_size(o), o))
+        .collect();
+    strings.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (_, o) in strings {
+        let lib = board.libs(o)[0];
+        if board.is_legal(lib, color) && reader.safe_move(board, lib, color).succeeds() {
+            return Some(lib);
+        }
+    }
+    None
+}
+
+/// Is `p` an eye of `color`: every neighbour an own stone or the edge, and
+/// at most one opponent diagonal (none on the edge)?
+pub fn is_own_eye(board: &Board, p: Point, color: Color) -> bool {
+    if !board.is_empty(p) {
+        return false;
+    }
+    if p.neighbors()
+        .iter()
+        .any(|&n| !matches!(board.cell(n), Cell::Border) && !board.cell(n).is(color))
+    {
+        return false;
+    }
+    let mut enemy = 0;
+    let mut edge = false;
+    for d in p.diagonals() {
+        match board.cell(d) {
+            Cell::Border => edge = true,
+            c if c.is(color.opponent()) => enemy += 1,
+            _ => {}
+        }
+    }
+    if edge {
+        enemy == 0
+    } else {
+        enemy <= 1
+    }
+}
+
+/// Legal points for `color` that are not own eyes and not inside a small
+/// empty region bordered by one colour only, in board order.
+fn useful_points(board: &Board, color: Color) -> Vec<Point> {
+    let mut region_of = vec![usize::MAX; BOARD_ARRAY];
+    let mut regions: Vec<(usize, bool, bool)> = Vec::new();
+    let mut stack = Vec::new();
+    for p in board.points() {
+        if !board.is_empty(p) || region_of[p.idx()] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        let (mut n, mut bb, mut ww) = (0, false, false);
+        region_of[p.idx()] = id;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            n += 1;
+            for nb in q.neighbors() {
+                match board.cell(nb) {
+                    Cell::Black => bb = true,
+                    Cell::White => ww = true,
+                    Cell::Empty if region_of[nb.idx()] == usize::MAX => {
+                        region_of[nb.idx()] = id;
+                        stack.push(nb);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        regions.push((n, bb, ww));
+    }
+    board
+        .points()
+        .filter(|&p| board.is_empty(p))
+        .filter(|&p| {
+            let (n, bb, ww) = regions[region_of[p.idx()]];
+            let one_colour = bb != ww;
+            !(one_colour && n <= SMALL_REGION)
+        })
+        .filter(|&p| board.is_legal(p, color) && !is_own_eye(board, p, color))
+        .collect()
+}
+
+/// A tiny deterministic generator (SplitMix64), so move choice does not
+/// depend on the `rand` crate's version.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gen(diagram: &str, color: Color) -> Move {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let mut game = Game::new(board.size());
+        for p in board.points() {
+            if let Some(c) = board.color_at(p) {
+                game.setup(p, Some(c)).expect("setup");
+            }
+        }
+        let mut reader = Reader::default();
+        generate_move(&mut game, &mut reader, color, 0)
+    }
+
+    #[test]
+    fn captures_what_it_can() {
+        let m = gen(
+            ". X O . .
+             . . X . .
+             . . . . .
+             . . . . .
+             . . . . .",
+            Color::Black,
+        );
+        assert_eq!(m, Move::Play(Point::new(0, 3)));
+    }
+
+    #[test]
+    fn passes_when_only_own_eyes_remain() {
+        let m = gen(
+            ". X . X .
+             X X X X X
+             X X X X X
+             X X X X X
+             X X X X X",
+            Color::Black,
+        );
+        assert_eq!(m, Move::Pass);
+    }
+}

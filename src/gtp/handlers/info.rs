@@ -1,0 +1,137 @@
+//! Protocol and session commands: `protocol_version`, `name`, `version`,
+//! `known_command`, `list_commands`, `quit`, `cputime`, random seed, time
+//! settings and the GoGui analyze menu.
+//!
+//! GNU Go counterpart: `gtp_protocol_version`, `gtp_name`, `gtp_version`,
+//! `gtp_known_command`, `gtp_list_commands`, `gtp_quit`, `gtp_cputime`,
+//! `gtp_set_random_seed`, `gtp_time_settings`, `gtp_time_left` in
+//! `interface/play_gtp.c`.
+
+use crate::gtp::commands::{find, COMMANDS};
+use crate::gtp::parse::scan_int;
+use crate::gtp::response::{GtpError, Reply};
+use crate::gtp::Engine;
+
+/// `protocol_version`: always 2.
+pub fn protocol_version(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok("2".into())
+}
+
+/// `name`.
+pub fn name(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok("Tesuji".into())
+}
+
+/// `version`: the crate version.
+pub fn version(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(env!("CARGO_PKG_VERSION").into())
+}
+
+/// `known_command NAME`: `true` when the table has it (no argument: `false`).
+pub fn known_command(_: &mut Engine, args: &[&str]) -> Reply {
+    let known = args.first().is_some_and(|n| find(n).is_some());
+    Ok(if known { "true" } else { "false" }.into())
+}
+
+/// `list_commands`: the table, one name per line.
+pub fn list_commands(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// `quit`: answer, then the server stops.
+pub fn quit(engine: &mut Engine, _: &[&str]) -> Reply {
+    engine.quit = true;
+    Ok(String::new())
+}
+
+/// `cputime`: user + system CPU seconds of the process (`%.3f`), from
+/// `/proc/self/stat`; wall-clock seconds where that is unavailable.
+pub fn cputime(engine: &mut Engine, _: &[&str]) -> Reply {
+    let secs = process_cpu_seconds().unwrap_or_else(|| engine.wall_seconds());
+    Ok(format!("{secs:.3}"))
+}
+
+/// CPU time from `/proc/self/stat` (fields 14 and 15, in clock ticks of
+/// 1/100 s, the Linux USER_HZ).
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // `rest` starts at field 3, so fields 14 and 15 are at 11 and 12.
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) as f64 / 100.0)
+}
+
+/// `set_random_seed N`.
+pub fn set_random_seed(engine: &mut Engine, args: &[&str]) -> Reply {
+    let seed = args
+        .first()
+        .and_then(|s| scan_int(s))
+        .ok_or_else(|| GtpError::msg("invalid seed"))?;
+    // GNU Go takes an int; keep the bit pattern of negative seeds.
+    engine.seed = seed as u64;
+    Ok(String::new())
+}
+
+/// `get_random_seed`.
+pub fn get_random_seed(engine: &mut Engine, _: &[&str]) -> Reply {
+    Ok((engine.seed as i64).to_string())
+}
+
+/// `time_settings MAIN BYO_YOMI STONES`: recorded, not used by the interim
+/// move generator.
+pub fn time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
+    let nums: Vec<Option<i64>> = args.iter().take(3).map(|s| scan_int(s)).collect();
+    match nums[..] {
+        [Some(main), Some(byo), Some(stones)] => {
+            engine.time_settings = (main, byo, stones);
+            Ok(String::new())
+        }
+        _ => Err(GtpError::msg("not three integers")),
+    }
+}
+
+/// `time_left COLOR TIME STONES`: accepted and ignored.
+pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
+    engine.color_arg(args, 0)?;
+    let nums: Vec<Option<i64>> = args.iter().skip(1).take(2).map(|s| scan_int(s)).collect();
+    match nums[..] {
+        [Some(_), Some(_)] => Ok(String::new()),
+        _ => Err(GtpError::msg("time and stones not two integers")),
+    }
+}
+
+/// The GoGui analyze menu (`type/label/command` per line): GNU Go's own
+/// entries for the commands implemented here.
+const ANALYZE_COMMANDS: &[&str] = &[
+    "varpo/Attack/attack %p",
+    "varp/Defend/defend %p",
+    "varpo/Ladder Attack/ladder_attack %p",
+    "string/Does Attack/does_attack %P",
+    "string/Does Defend/does_defend %P",
+    "string/Attack Either/attack_either %P",
+    "string/Defend Both/defend_both %P",
+    "plist/FindLib/findlib %p",
+    "string/CountLib/countlib %p",
+    "plist/All Legal/all_legal %c",
+    "plist/Worm Stones/worm_stones %p",
+    "string/Final Score/final_score",
+    "plist/Final Status Dead/final_status_list dead",
+    "string/Reading Nodes/get_reading_node_counter",
+    "none/Reset Reading Nodes/reset_reading_node_counter",
+    "none/Increase Depths/increase_depths",
+    "none/Decrease Depths/decrease_depths",
+    "none/Clear Cache/clear_cache",
+    "string/Showboard/showboard",
+];
+
+/// `gogui-analyze_commands`.
+pub fn gogui_analyze_commands(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(ANALYZE_COMMANDS.join("\n"))
+}

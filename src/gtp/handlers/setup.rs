@@ -1,0 +1,338 @@
+//! The game commands: board size, komi, moves, undo, handicap, SGF, move
+//! generation and scoring.
+//!
+//! GNU Go counterpart: `gtp_set_boardsize`, `gtp_clear_board`, `gtp_set_komi`,
+//! `gtp_play`, `gtp_undo`, `gtp_gg_undo`, `gtp_genmove`, `gtp_reg_genmove`,
+//! `gtp_loadsgf`, `gtp_printsgf`, `gtp_fixed_handicap`,
+//! `gtp_place_free_handicap`, `gtp_set_free_handicap`, `gtp_final_score`,
+//! `gtp_final_status_list`, `gtp_last_move`, `gtp_move_history` in
+//! `interface/play_gtp.c`. Every handler that changes the real position
+//! calls [`Engine::position_changed`] afterwards.
+
+use crate::board::{Cell, Color, Move, Point, MAX_BOARD};
+use crate::game::handicap::HandicapError;
+use crate::game::sgf::{self, SgfLoadError, StopAt};
+use crate::game::GameError;
+use crate::gtp::genmove::generate_move;
+use crate::gtp::parse::{scan_float, scan_int};
+use crate::gtp::response::{GtpError, Reply};
+use crate::gtp::vertex::{self, format_color, format_move, format_points, parse_color, parse_move};
+use crate::gtp::Engine;
+use std::path::Path;
+
+/// `boardsize N`: new empty board of that size; komi is kept.
+pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
+    let n = args
+        .first()
+        .and_then(|s| scan_int(s))
+        .ok_or_else(|| GtpError::msg("boardsize not an integer"))?;
+    engine.require_no_stack("boardsize")?;
+    let size = usize::try_from(n)
+        .ok()
+        .filter(|s| (1..=MAX_BOARD).contains(s))
+        .ok_or_else(|| GtpError::msg("unacceptable size"))?;
+    engine.game.reset(size).map_err(game_error)?;
+    engine.reader.clear_cache();
+    engine.position_changed();
+    Ok(String::new())
+}
+
+/// `clear_board`.
+pub fn clear_board(engine: &mut Engine, _: &[&str]) -> Reply {
+    engine.require_no_stack("clear_board")?;
+    engine.game.clear().map_err(game_error)?;
+    engine.reader.clear_cache();
+    engine.position_changed();
+    Ok(String::new())
+}
+
+/// `komi K`.
+pub fn komi(engine: &mut Engine, args: &[&str]) -> Reply {
+    let k = args
+        .first()
+        .and_then(|s| scan_float(s))
+        .ok_or_else(|| GtpError::msg("komi not a float"))?;
+    engine.game.set_komi(k);
+    Ok(String::new())
+}
+
+/// `get_komi` (GNU Go prints `%4.1f`).
+pub fn get_komi(engine: &mut Engine, _: &[&str]) -> Reply {
+    Ok(format!("{:4.1}", engine.game.komi()))
+}
+
+/// `get_handicap`.
+pub fn get_handicap(engine: &mut Engine, _: &[&str]) -> Reply {
+    Ok(engine.game.handicap().to_string())
+}
+
+/// `query_boardsize`.
+pub fn query_boardsize(engine: &mut Engine, _: &[&str]) -> Reply {
+    Ok(engine.size().to_string())
+}
+
+fn game_error(e: GameError) -> GtpError {
+    match e {
+        GameError::StackOpen => GtpError::msg("cannot be done when stackp > 0"),
+        GameError::Illegal(_) => GtpError::IllegalMove,
+        GameError::CannotUndo => GtpError::CannotUndo,
+        GameError::BadSize => GtpError::msg("unacceptable size"),
+    }
+}
+
+/// Play a real move for `color` and tell the reader.
+fn play_move(engine: &mut Engine, cmd: &str, color: Color, mv: Move) -> Reply {
+    engine.require_no_stack(cmd)?;
+    engine.game.play(color, mv).map_err(game_error)?;
+    engine.position_changed();
+    Ok(String::new())
+}
+
+/// `play COLOR VERTEX`.
+pub fn play(engine: &mut Engine, args: &[&str]) -> Reply {
+    let size = engine.size();
+    let color = args.first().and_then(|s| parse_color(s));
+    let mv = args.get(1).and_then(|s| parse_move(s, size));
+    match (color, mv) {
+        (Some(c), Some(m)) => play_move(engine, "play", c, m),
+        _ => Err(GtpError::InvalidColorOrCoordinate),
+    }
+}
+
+fn play_v1(engine: &mut Engine, cmd: &str, color: Color, args: &[&str]) -> Reply {
+    let mv = args
+        .first()
+        .and_then(|s| parse_move(s, engine.size()))
+        .ok_or(GtpError::InvalidCoordinate)?;
+    play_move(engine, cmd, color, mv)
+}
+
+/// `black VERTEX` (GTP version 1, still used by GNU Go's suites).
+pub fn black(engine: &mut Engine, args: &[&str]) -> Reply {
+    play_v1(engine, "black", Color::Black, args)
+}
+
+/// `white VERTEX` (GTP version 1).
+pub fn white(engine: &mut Engine, args: &[&str]) -> Reply {
+    play_v1(engine, "white", Color::White, args)
+}
+
+fn undo_moves(engine: &mut Engine, n: usize) -> Reply {
+    if engine.board().depth() > 0 {
+        return Err(GtpError::CannotUndo);
+    }
+    engine.game.undo(n).map_err(|_| GtpError::CannotUndo)?;
+    engine.position_changed();
+    Ok(String::new())
+}
+
+/// `undo`: take back the last move.
+pub fn undo(engine: &mut Engine, _: &[&str]) -> Reply {
+    undo_moves(engine, 1)
+}
+
+/// `gg-undo [N]`: take back N moves (default 1).
+pub fn gg_undo(engine: &mut Engine, args: &[&str]) -> Reply {
+    let n = args.first().and_then(|s| scan_int(s)).unwrap_or(1);
+    if n < 0 {
+        return Err(GtpError::msg("can't undo a negative number of moves"));
+    }
+    undo_moves(engine, usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// `last_move`: `color vertex` of the last move.
+pub fn last_move(engine: &mut Engine, _: &[&str]) -> Reply {
+    let size = engine.size();
+    match engine.game.last_move() {
+        Some((c, m)) => Ok(format!("{} {}", format_color(c), format_move(m, size))),
+        None => Err(GtpError::msg("no previous move known")),
+    }
+}
+
+/// `move_history`: `color vertex` per line, newest first.
+pub fn move_history(engine: &mut Engine, _: &[&str]) -> Reply {
+    let size = engine.size();
+    let lines: Vec<String> = engine
+        .game
+        .moves()
+        .rev()
+        .map(|(c, m)| format!("{} {}", format_color(c), format_move(m, size)))
+        .collect();
+    Ok(lines.join("\n"))
+}
+
+/// `genmove COLOR`: generate a move, play it and answer it (`PASS` too).
+pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = engine.color_arg(args, 0)?;
+    engine.require_no_stack("genmove")?;
+    engine.reader.clear_cache();
+    let seed = engine.seed;
+    let mv = generate_move(&mut engine.game, &mut engine.reader, color, seed);
+    engine.game.play(color, mv).map_err(game_error)?;
+    engine.position_changed();
+    Ok(format_move(mv, engine.size()))
+}
+
+/// `reg_genmove COLOR`: generate a move with seed 0, do not play it.
+pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = engine.color_arg(args, 0)?;
+    engine.require_no_stack("reg_genmove")?;
+    engine.reader.clear_cache();
+    let mv = generate_move(&mut engine.game, &mut engine.reader, color, 0);
+    Ok(format_move(mv, engine.size()))
+}
+
+/// `loadsgf FILE [MOVENUMBER|VERTEX]`: answers the colour to move.
+pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
+    let file = *args
+        .first()
+        .ok_or_else(|| GtpError::msg("missing filename"))?;
+    let stop = match args.get(1) {
+        None => StopAt::End,
+        Some(s) if s.starts_with(|c: char| ('1'..='9').contains(&c)) => {
+            let n = scan_int(s).unwrap_or(i64::MAX);
+            StopAt::MoveNumber(usize::try_from(n).unwrap_or(usize::MAX))
+        }
+        Some(s) => {
+            let (col, row_number) = vertex::parse_coords(s).ok_or(GtpError::InvalidCoordinate)?;
+            StopAt::Vertex { col, row_number }
+        }
+    };
+    engine.require_no_stack("loadsgf")?;
+    let loaded = sgf::load_sgf_file(Path::new(file), stop).map_err(|e| {
+        log::warn!("loadsgf {file}: {e}");
+        match e {
+            SgfLoadError::Io(_) | SgfLoadError::Parse(_) => {
+                GtpError::msg(format!("cannot open or parse '{file}'"))
+            }
+            SgfLoadError::Content(_) => GtpError::msg(format!("cannot load '{file}'")),
+        }
+    })?;
+    engine.game = loaded.game;
+    engine.reader.clear_cache();
+    engine.position_changed();
+    Ok(format_color(loaded.to_move).into())
+}
+
+/// `printsgf [FILE]`: the position as SGF, or written to FILE (`-` means
+/// the response).
+pub fn printsgf(engine: &mut Engine, args: &[&str]) -> Reply {
+    let text = sgf::position_to_sgf(&engine.game);
+    match args.first() {
+        None | Some(&"-") => Ok(text),
+        Some(file) => {
+            std::fs::write(file, text)
+                .map_err(|_| GtpError::msg(format!("cannot open or create '{file}'")))?;
+            Ok(String::new())
+        }
+    }
+}
+
+fn handicap_error(e: HandicapError) -> GtpError {
+    match e {
+        HandicapError::Game(GameError::StackOpen) => {
+            GtpError::msg("handicap cannot be placed when stackp > 0")
+        }
+        e => GtpError::msg(e.to_string()),
+    }
+}
+
+fn handicap_count(args: &[&str]) -> Result<usize, GtpError> {
+    let n = args
+        .first()
+        .and_then(|s| scan_int(s))
+        .ok_or_else(|| GtpError::msg("handicap not an integer"))?;
+    // Negative counts are simply invalid handicaps.
+    Ok(usize::try_from(n).unwrap_or(0))
+}
+
+/// `fixed_handicap N`: the GTP fixed placements; answers the vertices.
+pub fn fixed_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
+    let n = handicap_count(args)?;
+    let pts = engine.game.fixed_handicap(n).map_err(handicap_error)?;
+    engine.position_changed();
+    Ok(format_points(&pts, engine.size()))
+}
+
+/// `place_free_handicap N`: engine-chosen placement; answers the vertices.
+pub fn place_free_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
+    let n = handicap_count(args)?;
+    let pts = engine.game.place_free_handicap(n).map_err(handicap_error)?;
+    engine.position_changed();
+    Ok(format_points(&pts, engine.size()))
+}
+
+/// `set_free_handicap V1 V2 ...`: stones on the given vertices. Errors in
+/// GNU Go's order (board, then each vertex in turn, then the count); on any
+/// error nothing is placed.
+pub fn set_free_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
+    engine.require_no_stack("set_free_handicap")?;
+    if !engine.game.board_is_empty() {
+        return Err(GtpError::msg("board not empty"));
+    }
+    let mut pts: Vec<Point> = Vec::with_capacity(args.len());
+    for a in args {
+        let p = vertex::parse_point(a, engine.size()).ok_or(GtpError::InvalidCoordinate)?;
+        if pts.contains(&p) {
+            return Err(GtpError::msg("repeated vertex"));
+        }
+        pts.push(p);
+    }
+    engine
+        .game
+        .set_free_handicap(&pts)
+        .map_err(handicap_error)?;
+    engine.position_changed();
+    Ok(String::new())
+}
+
+/// `final_score`: area score with every stone alive (`B+3.5`, `W+0.5`, `0`).
+pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
+    let score = engine.game.final_score();
+    Ok(if score > 0.0 {
+        format!("B+{score:.1}")
+    } else if score < 0.0 {
+        format!("W+{:.1}", -score)
+    } else {
+        "0".into()
+    })
+}
+
+/// `final_status_list STATUS`: `alive` lists every string (all stones
+/// count as alive until life-and-death analysis exists), `dead` and `seki`
+/// are empty; `black_territory`, `white_territory` and `dame` list the
+/// empty points of each kind on one line.
+pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
+    let status = *args
+        .first()
+        .ok_or_else(|| GtpError::msg("missing status"))?;
+    let size = engine.size();
+    match status {
+        "alive" => {
+            let lines: Vec<String> = engine
+                .game
+                .chains_of(None)
+                .iter()
+                .map(|stones| format_points(stones, size))
+                .collect();
+            Ok(lines.join("\n"))
+        }
+        "dead" | "seki" => Ok(String::new()),
+        "black_territory" | "white_territory" | "dame" => {
+            let owner = match status {
+                "black_territory" => Some(Cell::Black),
+                "white_territory" => Some(Cell::White),
+                _ => None,
+            };
+            let pts: Vec<Point> = engine
+                .game
+                .empty_owners()
+                .into_iter()
+                .filter(|&(_, o)| o == owner)
+                .map(|(p, _)| p)
+                .collect();
+            Ok(format_points(&pts, size))
+        }
+        _ => Err(GtpError::msg("invalid status")),
+    }
+}

@@ -1,0 +1,179 @@
+//! The GTP server: reads commands, runs them against the engine state and
+//! writes framed responses. The only protocol code in the crate.
+//!
+//! GNU Go counterpart: `interface/gtp.c` (`gtp_main_loop`) and
+//! `interface/play_gtp.c` (the command table and handlers). Start reading at
+//! [`serve`]; the command table is [`commands::COMMANDS`]; handlers live in
+//! [`handlers`] grouped by purpose.
+//!
+//! Flow of one line: bytes ([`parse::preprocess`]) -> `(id, command, args)`
+//! ([`parse::parse_line`]) -> table lookup -> handler (which resolves its
+//! arguments against the engine state and runs) -> [`response::write_response`].
+//! Bad input of any kind produces a `?` response; the engine state is only
+//! changed by handlers that succeed.
+
+pub mod commands;
+pub mod genmove;
+pub mod handlers;
+pub mod parse;
+pub mod response;
+pub mod vertex;
+
+use crate::board::{Board, Color, Point};
+use crate::game::Game;
+use crate::reading::{Reader, ReadingConfig};
+use response::{GtpError, Reply};
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+/// Start-up options of the engine (from the command line).
+#[derive(Clone, Debug, Default)]
+pub struct EngineConfig {
+    /// Reading depths and budgets.
+    pub reading: ReadingConfig,
+    /// Random seed (GNU Go `--seed`; 0 by default).
+    pub seed: u64,
+}
+
+/// Everything the GTP commands act on: the game, the tactical reader and
+/// the engine settings.
+#[derive(Debug)]
+pub struct Engine {
+    /// The game: board, history, komi, handicap.
+    pub game: Game,
+    /// The tactical reader: configuration, caches and node counters.
+    pub reader: Reader,
+    /// The random seed (`set_random_seed`).
+    pub seed: u64,
+    /// Set by `quit`: the server stops after answering.
+    pub quit: bool,
+    /// Main time and byo-yomi as given by `time_settings` (seconds, stones).
+    pub time_settings: (i64, i64, i64),
+    started: Instant,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(EngineConfig::default())
+    }
+}
+
+impl Engine {
+    /// A new engine on an empty 19x19 board.
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine {
+            game: Game::new(19),
+            reader: Reader::new(config.reading),
+            seed: config.seed,
+            quit: false,
+            time_settings: (0, 0, 0),
+            started: Instant::now(),
+        }
+    }
+
+    /// The board (read-only).
+    pub fn board(&self) -> &Board {
+        self.game.board()
+    }
+
+    /// Board size.
+    pub fn size(&self) -> usize {
+        self.game.size()
+    }
+
+    /// Refuse commands that change or evaluate the real position while a
+    /// trymove stack is open.
+    pub fn require_no_stack(&self, cmd: &str) -> Result<(), GtpError> {
+        if self.board().depth() > 0 {
+            Err(GtpError::StackOpen(cmd.to_string()))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Called after every change of the real position (play, undo, loadsgf,
+    /// clear_board, boardsize, handicap): lets the reader drop persistent
+    /// cache entries the change invalidated.
+    pub fn position_changed(&mut self) {
+        self.reader.purge_persistent(self.game.board());
+    }
+
+    /// Parse a colour argument.
+    pub fn color_arg(&self, args: &[&str], i: usize) -> Result<Color, GtpError> {
+        args.get(i)
+            .and_then(|s| vertex::parse_color(s))
+            .ok_or(GtpError::InvalidColor)
+    }
+
+    /// Parse a vertex argument that must be a point on this board.
+    pub fn point_arg(&self, args: &[&str], i: usize) -> Result<Point, GtpError> {
+        args.get(i)
+            .and_then(|s| vertex::parse_point(s, self.size()))
+            .ok_or(GtpError::InvalidCoordinate)
+    }
+
+    /// Parse a vertex argument that must hold a stone.
+    pub fn stone_arg(&self, args: &[&str], i: usize) -> Result<Point, GtpError> {
+        let p = self.point_arg(args, i)?;
+        if self.board().is_empty(p) {
+            Err(GtpError::VertexMustNotBeEmpty)
+        } else {
+            Ok(p)
+        }
+    }
+
+    /// A point as GTP text on this board.
+    pub fn fmt_point(&self, p: Point) -> String {
+        vertex::format_point(p, self.size())
+    }
+
+    /// Seconds since the engine started (wall clock), the fallback of `cputime`.
+    pub fn wall_seconds(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+
+    /// Run one command: look it up in the table and call its handler.
+    pub fn execute(&mut self, name: &str, args: &[&str]) -> Reply {
+        match commands::find(name) {
+            Some(spec) => (spec.handler)(self, args),
+            None => Err(GtpError::UnknownCommand),
+        }
+    }
+}
+
+/// Serve GTP on `input`/`output` with a default engine until `quit` or end
+/// of input.
+pub fn serve(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    let mut engine = Engine::default();
+    serve_engine(&mut engine, input, output)
+}
+
+/// Serve GTP with the given engine until `quit` or end of input. Lines are
+/// read as bytes: binary garbage is answered with an error like any other
+/// bad command.
+pub fn serve_engine(
+    engine: &mut Engine,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let mut raw = Vec::with_capacity(1024);
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            return Ok(());
+        }
+        let Some(text) = parse::preprocess(&raw) else {
+            continue;
+        };
+        let cmd = match parse::parse_line(&text) {
+            parse::Parsed::Nothing => continue,
+            parse::Parsed::Command(cmd) => cmd,
+        };
+        log::debug!("gtp < {text}");
+        let reply = engine.execute(cmd.name, &cmd.args);
+        response::write_response(&mut output, cmd.id, &reply)?;
+        if engine.quit {
+            return Ok(());
+        }
+    }
+}
