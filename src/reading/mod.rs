@@ -5,12 +5,40 @@
 //! transposition table and node counters, owned by the engine and passed
 //! explicitly). Every entry point leaves `board.depth()` as it found it.
 //!
-//! PROVISIONAL SKELETON: the API below is fixed; the search behind it is
-//! being written (see issue 3).
+//! Where to start reading: [`Reader::attack`] and [`Reader::find_defense`]
+//! call the recursive workers `do_attack` (`attack.rs`: `attack1`..`attack4`
+//! by liberty count) and `do_find_defense` (`defend.rs`: `defend1`..
+//! `defend4`). Each worker collects candidate moves (direct moves itself,
+//! the less obvious ones from the generators in [`moves`]), orders them
+//! (`order.rs`), and tries them through the komaster scheme (`ko.rs`),
+//! calling the opposite worker after each move. Results are cached in the
+//! transposition table (`cache.rs`); `ladder.rs` is the simple-ladder fast
+//! path. `stackp` in the docs is `board.depth()`, the number of
+//! hypothetical moves on the stack, as in GNU Go.
+//!
+//! Node budget: every call of `attack1..4` / `defend1..4` counts a node in
+//! [`Reader::nodes`]. When one top-level query spends more than
+//! `config.node_limit` nodes, the search unwinds at once and the query
+//! answers as if the chain were out of reading range: `attack` fails and
+//! `find_defense` succeeds (GNU Go's convention beyond `depth`).
 
+mod attack;
+pub mod cache;
+mod defend;
+pub mod ko;
+mod ladder;
+pub mod libs;
 pub mod moves;
+pub mod order;
+pub mod trace;
+
+#[cfg(test)]
+mod tests;
 
 use crate::board::{Board, Color, Point};
+use cache::Cache;
+use ko::KoState;
+use trace::Tracer;
 
 /// Outcome of a reading query, ordered from worst to best for the side
 /// that asks (GNU Go: 0, KO_B, KO_A, WIN).
@@ -78,6 +106,68 @@ impl Default for ReadingConfig {
     }
 }
 
+impl ReadingConfig {
+    /// GNU Go's `backfill2_depth` (5 by default): the deeper backfilling
+    /// and superstring moves, derived from `backfill_depth`.
+    pub fn backfill2_depth(&self) -> i32 {
+        self.backfill_depth - 7
+    }
+
+    /// GNU Go's `break_chain_depth` (7 by default), derived from
+    /// `fourlib_depth`.
+    pub fn break_chain_depth(&self) -> i32 {
+        self.fourlib_depth
+    }
+
+    /// GNU Go's `superstring_depth` (7 by default), derived from
+    /// `fourlib_depth`.
+    pub fn superstring_depth(&self) -> i32 {
+        self.fourlib_depth
+    }
+
+    /// Raise every depth by one (GTP `increase_depths`).
+    pub fn increase_depths(&mut self) {
+        self.depth += 1;
+        self.branch_depth += 1;
+        self.backfill_depth += 1;
+        self.fourlib_depth += 1;
+        self.ko_depth += 1;
+    }
+
+    /// Lower every depth by one (GTP `decrease_depths`).
+    pub fn decrease_depths(&mut self) {
+        self.depth -= 1;
+        self.branch_depth -= 1;
+        self.backfill_depth -= 1;
+        self.fourlib_depth -= 1;
+        self.ko_depth -= 1;
+    }
+}
+
+/// The best result found so far at a search node and its move.
+#[derive(Clone, Copy, Debug, Default)]
+struct Best {
+    code: ReadResult,
+    mv: Option<Point>,
+}
+
+impl Best {
+    fn update(&mut self, code: ReadResult, mv: Point) {
+        if code > self.code {
+            self.code = code;
+            self.mv = Some(mv);
+        }
+    }
+
+    fn get(self) -> (ReadResult, Option<Point>) {
+        if self.code == ReadResult::Fail {
+            (ReadResult::Fail, None)
+        } else {
+            (self.code, self.mv)
+        }
+    }
+}
+
 /// The reader's persistent context: configuration, caches and counters.
 #[derive(Debug, Default)]
 pub struct Reader {
@@ -85,16 +175,67 @@ pub struct Reader {
     pub config: ReadingConfig,
     /// Reading nodes counted since the last reset (GNU Go's reading node counter).
     pub nodes: u64,
+    cache: Cache,
+    budget_start: u64,
+    exhausted: bool,
+    tracer: Option<Tracer>,
 }
 
 impl Reader {
     /// A reader with the given configuration.
     pub fn new(config: ReadingConfig) -> Reader {
-        Reader { config, nodes: 0 }
+        Reader {
+            config,
+            ..Reader::default()
+        }
     }
 
     /// Forget every cached result (GTP `clear_cache`, every `genmove`).
-    pub fn clear_cache(&mut self) {}
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
+    }
+
+    /// Transposition-table hits and stores since the last clear.
+    pub fn cache_stats(&self) -> (u64, u64) {
+        (self.cache.hits, self.cache.stores)
+    }
+
+    /// Did the last top-level query run out of its node budget?
+    pub fn budget_exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    /// Start recording every variation read as an SGF tree (GTP
+    /// `start_sgftrace`, `decide_string FILE`).
+    pub fn start_trace(&mut self, board: &Board) {
+        self.tracer = Some(Tracer::new(board));
+    }
+
+    /// Stop recording and return the variations as SGF text (`None` when
+    /// no trace was running).
+    pub fn finish_trace(&mut self) -> Option<String> {
+        self.tracer.take().map(|t| t.to_sgf())
+    }
+
+    /// Number of variations recorded by the running trace.
+    pub fn trace_variations(&self) -> usize {
+        self.tracer.as_ref().map_or(0, |t| t.variations())
+    }
+
+    fn begin_query(&mut self) {
+        self.cache.ensure(self.config.hash_mb);
+        self.budget_start = self.nodes;
+        self.exhausted = false;
+    }
+
+    /// Count one reading node; false once the budget is spent.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes - self.budget_start > self.config.node_limit {
+            self.exhausted = true;
+        }
+        !self.exhausted
+    }
 
     /// Called by the engine after every change of the real position (a
     /// move played or undone, a loaded SGF, a new board): drop persistent
@@ -106,35 +247,60 @@ impl Reader {
 
     /// Can the chain on `s` be captured? Returns the result and, when it is
     /// not `Fail`, the attacking move. GNU Go `attack`.
+    ///
+    /// ```
+    /// use tesuji::board::Board;
+    /// use tesuji::reading::{ReadResult, Reader};
+    /// let mut board = Board::from_diagram("
+    ///     . . . . .
+    ///     . X X . .
+    ///     X O O X .
+    ///     . X . . .
+    ///     . . . . .").unwrap();
+    /// let s = board.point(2, 1).unwrap();
+    /// let (res, mv) = Reader::default().attack(&mut board, s);
+    /// assert_eq!(res, ReadResult::Win);
+    /// assert!(mv.is_some());
+    /// ```
     pub fn attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
+        if !board.is_stone(s) {
+            return (ReadResult::Fail, None);
+        }
         let entry = board.depth();
-        let res = if board.countlib(s) == 1 {
-            let lib = board.libs(s)[0];
-            let attacker = board.chain(s).color.opponent();
-            if board.is_legal(lib, attacker) {
-                (ReadResult::Win, Some(lib))
-            } else {
-                (ReadResult::Fail, None)
-            }
-        } else {
-            (ReadResult::Fail, None)
-        };
+        self.begin_query();
+        let res = self.do_attack(board, s, KoState::EMPTY);
         debug_assert_eq!(board.depth(), entry);
+        if self.exhausted {
+            log::debug!("attack: node budget exhausted");
+            return (ReadResult::Fail, None);
+        }
         res
     }
 
     /// Can the chain on `s` be saved? Returns the result and the defending
     /// move (`None` when the chain needs no move). GNU Go `find_defense`.
     pub fn find_defense(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        let color: Color = board.chain(s).color;
-        let _ = color;
-        (ReadResult::Win, None)
+        if !board.is_stone(s) {
+            return (ReadResult::Fail, None);
+        }
+        let entry = board.depth();
+        self.begin_query();
+        let res = self.do_find_defense(board, s, KoState::EMPTY);
+        debug_assert_eq!(board.depth(), entry);
+        if self.exhausted {
+            log::debug!("find_defense: node budget exhausted");
+            return (ReadResult::Win, res.1);
+        }
+        res
     }
 
     /// Does the move `m` (played by the opponent of the chain on
     /// `s`) capture it? Result of the best defence after `m`, reversed.
     /// GNU Go `does_attack`.
     pub fn does_attack(&mut self, board: &mut Board, m: Point, s: Point) -> ReadResult {
+        if !board.is_stone(s) {
+            return ReadResult::Fail;
+        }
         let attacker = board.chain(s).color.opponent();
         if !board.trymove(m, attacker) {
             return ReadResult::Fail;
@@ -151,6 +317,9 @@ impl Reader {
     /// Does the move `m` by the owner of the chain on `s` save it?
     /// GNU Go `does_defend`.
     pub fn does_defend(&mut self, board: &mut Board, m: Point, s: Point) -> ReadResult {
+        if !board.is_stone(s) {
+            return ReadResult::Fail;
+        }
         let owner = board.chain(s).color;
         if !board.trymove(m, owner) {
             return ReadResult::Fail;
@@ -163,21 +332,149 @@ impl Reader {
     /// Can at least one of the two chains (same colour) be captured?
     /// GNU Go `attack_either`.
     pub fn attack_either(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
-        self.attack(board, a).0.max(self.attack(board, b).0)
+        if !board.is_stone(a) || !board.is_stone(b) {
+            return ReadResult::Fail;
+        }
+        if board.same_chain(a, b) {
+            return self.attack(board, a).0;
+        }
+        let (a, b) = if board.countlib(a) > board.countlib(b) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        let ra = self.attack(board, a).0;
+        if ra == ReadResult::Win {
+            return ra;
+        }
+        let rb = self.attack(board, b).0;
+        if ra.succeeds() || rb.succeeds() {
+            return ra.max(rb);
+        }
+        // Try a little harder: ataris on a two-liberty chain, answered by
+        // the best defence of both.
+        let color = board.chain(a).color;
+        let other = color.opponent();
+        let mut defended = ReadResult::Win;
+        let mut tries: Vec<Point> = Vec::new();
+        if board.countlib(a) == 2 {
+            tries.extend_from_slice(board.libs(a));
+        }
+        if board.countlib(b) == 2 {
+            for &l in board.libs(b) {
+                if !tries.contains(&l) {
+                    tries.push(l);
+                }
+            }
+        }
+        for m in tries {
+            if defended == ReadResult::Fail {
+                break;
+            }
+            if board.trymove(m, other) {
+                let d = if board.is_empty(a) || board.is_empty(b) {
+                    ReadResult::Fail
+                } else {
+                    self.defend_both(board, a, b)
+                };
+                defended = defended.min(d);
+                board.popgo();
+            }
+        }
+        defended.reverse()
     }
 
     /// Can both chains (same colour) be saved? GNU Go `defend_both`.
     pub fn defend_both(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
-        self.find_defense(board, a)
-            .0
-            .min(self.find_defense(board, b).0)
+        if !board.is_stone(a) || !board.is_stone(b) {
+            return ReadResult::Fail;
+        }
+        if board.same_chain(a, b) {
+            return self.find_defense(board, a).0;
+        }
+        let (a, b) = if board.countlib(a) > board.countlib(b) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        let color = board.chain(a).color;
+        let (a_att, _) = self.attack(board, a);
+        let mut a_save = None;
+        if a_att.succeeds() {
+            let (d, m) = self.find_defense(board, a);
+            if d != ReadResult::Win {
+                return ReadResult::Fail;
+            }
+            a_save = m;
+        }
+        let (b_att, _) = self.attack(board, b);
+        let mut b_save = None;
+        if b_att.succeeds() {
+            let (d, m) = self.find_defense(board, b);
+            if d != ReadResult::Win {
+                return ReadResult::Fail;
+            }
+            b_save = m;
+        }
+        if !a_att.succeeds() || !b_att.succeeds() {
+            return ReadResult::Win;
+        }
+        if a_save == b_save {
+            return ReadResult::Win;
+        }
+        for (m, other_str) in [(a_save, b), (b_save, a)] {
+            let Some(m) = m else { continue };
+            if board.trymove(m, color) {
+                let ok = board.is_stone(other_str) && !self.attack(board, other_str).0.succeeds();
+                board.popgo();
+                if ok {
+                    return ReadResult::Win;
+                }
+            }
+        }
+        // Capture a common neighbour.
+        let mut na = Vec::new();
+        let mut nb = Vec::new();
+        board.adjacent_chains(a, &mut na);
+        board.adjacent_chains(b, &mut nb);
+        for e in na {
+            if board.countlib(e) > 4 || Some(e) == a_save || Some(e) == b_save {
+                continue;
+            }
+            if !nb.iter().any(|&x| board.same_chain(x, e)) {
+                continue;
+            }
+            let (r, f) = self.attack(board, e);
+            if let (true, Some(f)) = (r.succeeds(), f) {
+                if board.trymove(f, color) {
+                    let ok = board.is_stone(a)
+                        && board.is_stone(b)
+                        && !self.attack(board, a).0.succeeds()
+                        && !self.attack(board, b).0.succeeds();
+                    board.popgo();
+                    if ok {
+                        return ReadResult::Win;
+                    }
+                }
+            }
+        }
+        ReadResult::Fail
     }
 
     /// Ladder reading of a chain with exactly two liberties: can it be
     /// captured by repeated ataris? GNU Go `simple_ladder`.
     pub fn ladder_attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        let _ = (board, s);
-        (ReadResult::Fail, None)
+        if !board.is_stone(s) || board.countlib(s) != 2 {
+            return (ReadResult::Fail, None);
+        }
+        let entry = board.depth();
+        self.begin_query();
+        let res = self.simple_ladder(board, s);
+        debug_assert_eq!(board.depth(), entry);
+        if self.exhausted {
+            return (ReadResult::Fail, None);
+        }
+        res
     }
 
     /// Is a move by `color` at `m` tactically safe (the stone cannot be
@@ -189,5 +486,24 @@ impl Reader {
         let res = self.attack(board, m).0.reverse();
         board.popgo();
         res
+    }
+
+    /// The current search depth (GNU Go `stackp`).
+    fn stackp(board: &Board) -> i32 {
+        board.depth() as i32
+    }
+
+    /// Record a variation end in the trace, if one is running.
+    fn trace(
+        &mut self,
+        board: &Board,
+        what: &str,
+        target: Point,
+        res: ReadResult,
+        mv: Option<Point>,
+    ) {
+        if let Some(t) = &mut self.tracer {
+            t.record(board, what, target, res, mv);
+        }
     }
 }

@@ -1,0 +1,475 @@
+//! The attacking half of the reader: `do_attack` and `attack1`..`attack4`
+//! by the target's liberty count (GNU Go `engine/reading.c`: `do_attack`,
+//! `attack1`, `attack2`, `attack3`, `attack4` and the `ATTACK_TRY_MOVES`
+//! loop).
+//!
+//! Each worker collects candidates in passes, cheapest ideas first: the
+//! direct moves (liberties, saving the attacker's own chains in atari
+//! around the target, backfilling when a liberty is self-atari, ko
+//! captures) are generated here; the less obvious ones come from the
+//! generators in `reading/moves`. After every pass the new candidates are
+//! ordered (`order.rs`) and tried; an attacking move works when the
+//! defender has no defence afterwards and the attack can be confirmed.
+
+use super::cache::{CacheKey, Routine};
+use super::defend::add_atari_captures;
+use super::ko::{komaster_trymove, KoState, Komaster};
+use super::libs::{approxlib, direct_neighbors, has_neighbor, is_self_atari};
+use super::moves::{break_chain, edge, rescue, squeeze, CandidateMoves};
+use super::order::{order_moves, Side};
+use super::{Best, ReadResult, Reader};
+use crate::board::{Board, Point};
+
+impl Reader {
+    /// Recursive attack of the chain on `s` under the ko state `ks`.
+    pub(super) fn do_attack(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+    ) -> (ReadResult, Option<Point>) {
+        if self.exhausted {
+            return (ReadResult::Fail, None);
+        }
+        if !board.is_stone(s) {
+            return (ReadResult::Win, None);
+        }
+        let libs = board.countlib(s);
+        let stackp = Self::stackp(board);
+        let cfg = &self.config;
+        if libs > 4
+            || (libs == 4 && stackp > cfg.fourlib_depth)
+            || (libs == 3 && stackp > cfg.depth)
+        {
+            return (ReadResult::Fail, None);
+        }
+        let origin = board.origin(s);
+        let remaining = cfg.depth - stackp;
+        let cacheable = stackp <= cfg.depth;
+        let key = CacheKey::new(board.hash(), Routine::Attack, origin, ks, remaining);
+        if cacheable {
+            if let Some(hit) = self.cache.get(&key) {
+                self.trace(board, "attack (cached)", s, hit.0, hit.1);
+                return hit;
+            }
+        }
+        let start = self.nodes;
+        let res = match libs {
+            1 => self.attack1(board, s, ks),
+            2 if stackp > cfg.depth + 10 => self.simple_ladder(board, s),
+            2 => self.attack2(board, s, ks),
+            3 => self.attack3(board, s, ks),
+            _ => self.attack4(board, s, ks),
+        };
+        if cacheable && !self.exhausted {
+            self.cache.put(key, res.0, res.1, self.nodes - start);
+        }
+        self.trace(board, "attack", s, res.0, res.1);
+        res
+    }
+
+    /// Try the untried candidates of `moves` for the attacker, best first.
+    /// Returns true when the node is decided (a win, or the branching
+    /// limit reached); `best` holds the answer either way.
+    #[allow(clippy::too_many_arguments)]
+    fn attack_try_moves(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        moves: &CandidateMoves,
+        tried: &mut Vec<Point>,
+        best: &mut Best,
+        no_deep_branching: bool,
+    ) -> bool {
+        let color = board.chain(s).color;
+        let other = color.opponent();
+        let order = order_moves(board, s, other, Side::Attack, moves, tried);
+        for apos in order {
+            tried.push(apos);
+            if self.exhausted {
+                return true;
+            }
+            let stackp = Self::stackp(board);
+            let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
+            if let Some(km) = komaster_trymove(board, ks, apos, other, consider_ko) {
+                if !board.is_stone(s) {
+                    board.popgo();
+                    *best = Best {
+                        code: ReadResult::Win,
+                        mv: Some(apos),
+                    };
+                    return true;
+                }
+                let (dcode, _) = self.do_find_defense(board, s, km.state);
+                if dcode.reverse() > best.code && self.do_attack(board, s, km.state).0.succeeds() {
+                    if !km.conditional {
+                        if dcode == ReadResult::Fail {
+                            board.popgo();
+                            *best = Best {
+                                code: ReadResult::Win,
+                                mv: Some(apos),
+                            };
+                            return true;
+                        }
+                        best.update(dcode.reverse(), apos);
+                    } else {
+                        best.update(ReadResult::KoB, apos);
+                    }
+                }
+                board.popgo();
+            }
+            if no_deep_branching && stackp >= self.config.branch_depth {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Attack a chain with one liberty: capture it, unless that is an
+    /// illegal ko (KO_B) or runs into a proper snapback; otherwise try
+    /// backfilling and back-capturing. GNU Go `attack1`.
+    fn attack1(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Fail, None);
+        }
+        let color = board.chain(s).color;
+        let other = color.opponent();
+        let lib = board.libs(s)[0];
+        if board.chain_size(s) > 1 {
+            return (ReadResult::Win, Some(lib));
+        }
+        let mut best = Best::default();
+        if board.trymove(lib, other) {
+            if board.countlib(lib) > 1 {
+                board.popgo();
+                return (ReadResult::Win, Some(lib));
+            } else if board.chain_size(lib) == 1 {
+                // The recapture would be a ko: the defender must find a
+                // threat first, unless the attacker owns the ko.
+                if ks.komaster != Komaster::Is(other) {
+                    best.update(ReadResult::KoA, lib);
+                } else {
+                    board.popgo();
+                    return (ReadResult::Win, Some(lib));
+                }
+            } else if board.trymove(s, color) {
+                let snapback = board.countlib(s) > 1;
+                board.popgo();
+                if !snapback {
+                    board.popgo();
+                    return (ReadResult::Win, Some(lib));
+                }
+            }
+            board.popgo();
+        } else if ks.komaster != Komaster::Is(color) {
+            // Illegal ko capture: works after a ko threat.
+            best.update(ReadResult::KoB, lib);
+        }
+
+        // Backfilling around the liberty.
+        let mut libs2 = Vec::new();
+        let n = approxlib(board, lib, color, &mut libs2);
+        if n <= 5 {
+            for apos in libs2 {
+                if is_self_atari(board, apos, other) || !board.trymove(apos, other) {
+                    continue;
+                }
+                let (dcode, _) = self.do_find_defense(board, s, ks);
+                if dcode != ReadResult::Win && self.do_attack(board, s, ks).0.succeeds() {
+                    if dcode == ReadResult::Fail {
+                        board.popgo();
+                        return (ReadResult::Win, Some(apos));
+                    }
+                    best.update(dcode.reverse(), apos);
+                }
+                board.popgo();
+            }
+        }
+
+        // Back-capturing: an attacker chain in atari sharing the liberty
+        // may be saved by capturing one of its own attackers.
+        let mut adjs = Vec::new();
+        board.adjacent_chains_max_libs(s, 1, &mut adjs);
+        for adj in adjs {
+            if !board.is_liberty_of(lib, adj) {
+                continue;
+            }
+            let mut adjs2 = Vec::new();
+            board.adjacent_chains_max_libs(adj, 1, &mut adjs2);
+            for adj2 in adjs2 {
+                if board.same_chain(adj2, s) {
+                    continue;
+                }
+                let apos = board.libs(adj2)[0];
+                let stackp = Self::stackp(board);
+                let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
+                let Some(km) = komaster_trymove(board, ks, apos, other, consider_ko) else {
+                    continue;
+                };
+                let (dcode, _) = self.do_find_defense(board, s, km.state);
+                let confirmed =
+                    dcode != ReadResult::Win && self.do_attack(board, s, km.state).0.succeeds();
+                board.popgo();
+                if confirmed {
+                    if !km.conditional {
+                        if dcode == ReadResult::Fail {
+                            return (ReadResult::Win, Some(apos));
+                        }
+                        best.update(dcode.reverse(), apos);
+                    } else {
+                        best.update(ReadResult::KoB, apos);
+                    }
+                }
+            }
+        }
+        best.get()
+    }
+
+    /// The attacker's chains around `s` in atari: save them by extending or
+    /// by capturing one of their attackers (GNU Go's "save_boundary").
+    /// Returns false when such a chain cannot be ignored past `depth`.
+    fn add_save_boundary(
+        &self,
+        board: &mut Board,
+        s: Point,
+        moves: &mut CandidateMoves,
+        two_libs: bool,
+    ) -> bool {
+        let stackp = Self::stackp(board);
+        let mut adjs = Vec::new();
+        board.adjacent_chains_max_libs(s, 1, &mut adjs);
+        for adj in adjs {
+            if two_libs
+                && stackp > self.config.depth
+                && board.chain_size(adj) > 1
+                && !board.have_common_lib(s, adj)
+            {
+                return false;
+            }
+            if !two_libs || stackp <= self.config.depth {
+                add_atari_captures(board, adj, moves, 0);
+                break_chain::break_chain_moves(board, adj, moves);
+            }
+            let hpos = board.libs(adj)[0];
+            moves.add(hpos, 0);
+        }
+        true
+    }
+
+    /// Attack a chain with two liberties: ataris, ladders and nets.
+    /// GNU Go `attack2`.
+    fn attack2(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Fail, None);
+        }
+        let color = board.chain(s).color;
+        let other = color.opponent();
+        let stackp = Self::stackp(board);
+        let cfg = self.config.clone();
+        let mut moves = CandidateMoves::new();
+        let mut tried = Vec::new();
+        let mut best = Best::default();
+
+        for pass in 0..4 {
+            match pass {
+                0 => {
+                    if !self.add_save_boundary(board, s, &mut moves, true) {
+                        return (ReadResult::Fail, None);
+                    }
+                    let libs = board.libs(s).to_vec();
+                    let adjacent_libs = direct_neighbors(libs[0], libs[1]);
+                    let mut atari_possible = false;
+                    for &apos in &libs {
+                        let self_atari = is_self_atari(board, apos, other);
+                        if !self_atari {
+                            atari_possible = true;
+                        }
+                        if stackp <= cfg.backfill_depth
+                            || ((stackp <= cfg.depth || adjacent_libs)
+                                && !has_neighbor(board, apos, other))
+                            || !self_atari
+                        {
+                            moves.add(apos, 0);
+                        }
+                        // Backfill when the atari is impossible.
+                        let mut libs2 = Vec::new();
+                        if stackp <= cfg.backfill_depth
+                            && approxlib(board, apos, other, &mut libs2) == 1
+                        {
+                            let b = libs2[0];
+                            moves.add(b, 0);
+                            for n in b.neighbors() {
+                                if board.cell(n).is(other) {
+                                    let mut ad = Vec::new();
+                                    board.adjacent_chains_max_libs(n, 1, &mut ad);
+                                    if let Some(&a0) = ad.first() {
+                                        moves.add(board.libs(a0)[0], 0);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if !atari_possible {
+                        edge::edge_attack_moves(board, s, &mut moves);
+                    }
+                    // Neighbours whose two liberties are the target's:
+                    // capturing around them may be the attack.
+                    let mut adjs = Vec::new();
+                    board.adjacent_chains_max_libs(s, 2, &mut adjs);
+                    for adj in adjs {
+                        if board.countlib(adj) == 2
+                            && board.is_liberty_of(libs[0], adj)
+                            && board.is_liberty_of(libs[1], adj)
+                        {
+                            add_atari_captures(board, adj, &mut moves, 0);
+                            break_chain::break_chain_moves(board, adj, &mut moves);
+                        }
+                    }
+                    if atari_possible {
+                        edge::edge_attack_moves(board, s, &mut moves);
+                    }
+                }
+                1 => {
+                    if stackp <= cfg.backfill_depth {
+                        squeeze::special_attack_moves(board, s, &mut moves);
+                    }
+                }
+                2 => {}
+                _ => {
+                    if stackp <= cfg.backfill_depth {
+                        squeeze::backfill_moves(board, s, &mut moves);
+                    }
+                }
+            }
+            if self.attack_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+                return best.get();
+            }
+        }
+        best.get()
+    }
+
+    /// Attack a chain with three liberties. GNU Go `attack3`.
+    fn attack3(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Fail, None);
+        }
+        let color = board.chain(s).color;
+        let other = color.opponent();
+        let stackp = Self::stackp(board);
+        let cfg = self.config.clone();
+        let mut moves = CandidateMoves::new();
+        let mut tried = Vec::new();
+        let mut best = Best::default();
+
+        for pass in 0..4 {
+            match pass {
+                0 => {
+                    self.add_save_boundary(board, s, &mut moves, false);
+                    break_chain::double_atari_chain2_moves(board, s, &mut moves);
+                    self.add_liberty_moves(board, s, &mut moves);
+                    edge::edge_attack_moves(board, s, &mut moves);
+                }
+                1 => {
+                    if stackp <= cfg.backfill_depth {
+                        squeeze::special_attack_moves(board, s, &mut moves);
+                    }
+                    if stackp <= cfg.fourlib_depth {
+                        rescue::draw_back_moves(board, s, &mut moves);
+                    }
+                }
+                2 => {
+                    if stackp <= cfg.backfill2_depth() {
+                        self.add_defend_weak_neighbours(board, s, &mut moves);
+                    }
+                }
+                _ => {
+                    if stackp <= cfg.backfill2_depth() {
+                        squeeze::backfill_moves(board, s, &mut moves);
+                    }
+                }
+            }
+            if self.attack_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+                return best.get();
+            }
+        }
+        let _ = other;
+        best.get()
+    }
+
+    /// Attack a chain with four liberties. GNU Go `attack4`.
+    fn attack4(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Fail, None);
+        }
+        let stackp = Self::stackp(board);
+        if stackp > self.config.depth {
+            return (ReadResult::Fail, None);
+        }
+        let cfg = self.config.clone();
+        let mut moves = CandidateMoves::new();
+        let mut tried = Vec::new();
+        let mut best = Best::default();
+        for pass in 0..2 {
+            if pass == 0 {
+                self.add_save_boundary(board, s, &mut moves, false);
+                break_chain::double_atari_chain2_moves(board, s, &mut moves);
+                let pts: Vec<Point> = moves.points().collect();
+                for p in pts {
+                    moves.bump(p, 5);
+                }
+                self.add_liberty_moves(board, s, &mut moves);
+                edge::edge_attack_moves(board, s, &mut moves);
+            } else if stackp <= cfg.backfill_depth {
+                squeeze::special_attack_moves(board, s, &mut moves);
+            }
+            if self.attack_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+                return best.get();
+            }
+        }
+        best.get()
+    }
+
+    /// The target's liberties, skipping self-ataris once past
+    /// `backfill_depth` (except isolated points within `depth`).
+    fn add_liberty_moves(&self, board: &Board, s: Point, moves: &mut CandidateMoves) {
+        let other = board.chain(s).color.opponent();
+        let stackp = Self::stackp(board);
+        let mut libs = Vec::new();
+        board.findlib(s, &mut libs);
+        for apos in libs {
+            if stackp <= self.config.backfill_depth
+                || (stackp <= self.config.depth && !has_neighbor(board, apos, other))
+                || !is_self_atari(board, apos, other)
+            {
+                moves.add(apos, 0);
+            }
+        }
+    }
+
+    /// Defend the attacker's own two-liberty chains next to the target
+    /// (they could otherwise be the defender's counter-attack).
+    fn add_defend_weak_neighbours(&self, board: &mut Board, s: Point, moves: &mut CandidateMoves) {
+        let other = board.chain(s).color.opponent();
+        let mut adjs = Vec::new();
+        board.adjacent_chains_max_libs(s, 2, &mut adjs);
+        for adj in adjs {
+            if board.countlib(adj) != 2 {
+                continue;
+            }
+            let libs2 = board.libs(adj).to_vec();
+            let mut tmp = Vec::new();
+            if approxlib(board, libs2[0], other, &mut tmp) > 3
+                && approxlib(board, libs2[1], other, &mut tmp) > 3
+            {
+                continue;
+            }
+            add_atari_captures(board, adj, moves, 0);
+            break_chain::break_chain_moves(board, adj, moves);
+            break_chain::break_chain2_moves(board, adj, moves);
+            for l in libs2 {
+                moves.add(l, 0);
+            }
+        }
+    }
+}

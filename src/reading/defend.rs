@@ -1,0 +1,356 @@
+//! The defending half of the reader: `do_find_defense` and
+//! `defend1`..`defend4` by the target's liberty count (GNU Go
+//! `engine/reading.c`: `do_find_defense`, `fast_defense`, `defend1`..
+//! `defend4` and the `DEFEND_TRY_MOVES` loop).
+//!
+//! A chain with enough liberties is alive without a move (five always;
+//! four past `fourlib_depth`; three past `depth`). Otherwise a quick check
+//! looks for a move that plainly gives enough liberties, and then the
+//! candidates are tried in batches: liberties, captures of attacking
+//! chains in atari (both generated here), then the generators of
+//! `reading/moves` (break-chain, rescue, edge moves), and backfilling.
+
+use super::cache::{CacheKey, Routine};
+use super::ko::{komaster_trymove, KoState};
+use super::libs::{accuratelib, approxlib, has_neighbor, is_self_atari};
+use super::moves::{break_chain, edge, rescue, CandidateMoves};
+use super::order::{order_moves, Side};
+use super::{Best, ReadResult, Reader};
+use crate::board::{Board, Point};
+
+/// Propose capturing every opponent chain next to the chain on `s` that
+/// is in atari (the direct part of GNU Go's `break_chain_moves`).
+pub(super) fn add_atari_captures(board: &Board, s: Point, moves: &mut CandidateMoves, score: i32) {
+    let mut adjs = Vec::new();
+    board.adjacent_chains_max_libs(s, 1, &mut adjs);
+    for a in adjs {
+        if board.countlib(a) == 1 {
+            moves.add(board.libs(a)[0], score);
+        }
+    }
+}
+
+impl Reader {
+    /// Recursive defence of the chain on `s` under the ko state `ks`.
+    pub(super) fn do_find_defense(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+    ) -> (ReadResult, Option<Point>) {
+        if self.exhausted {
+            return (ReadResult::Win, None);
+        }
+        if !board.is_stone(s) {
+            return (ReadResult::Fail, None);
+        }
+        let libs = board.countlib(s);
+        let stackp = Self::stackp(board);
+        let cfg = &self.config;
+        if libs > 4
+            || (libs == 4 && stackp > cfg.fourlib_depth)
+            || (libs == 3 && stackp > cfg.depth)
+        {
+            return (ReadResult::Win, None);
+        }
+        let origin = board.origin(s);
+        let remaining = cfg.depth - stackp;
+        let cacheable = stackp <= cfg.depth;
+        let key = CacheKey::new(board.hash(), Routine::FindDefense, origin, ks, remaining);
+        if cacheable {
+            if let Some(hit) = self.cache.get(&key) {
+                self.trace(board, "defend (cached)", s, hit.0, hit.1);
+                return hit;
+            }
+        }
+        let start = self.nodes;
+        let res = match libs {
+            1 => self.defend1(board, s, ks),
+            2 => self.defend2(board, s, ks),
+            3 => self.defend3(board, s, ks),
+            _ => self.defend4(board, s, ks),
+        };
+        if cacheable && !self.exhausted {
+            self.cache.put(key, res.0, res.1, self.nodes - start);
+        }
+        self.trace(board, "defend", s, res.0, res.1);
+        res
+    }
+
+    /// Try the untried candidates for the defender, best first. Returns
+    /// true when the node is decided (a win, or the branching limit).
+    #[allow(clippy::too_many_arguments)]
+    fn defend_try_moves(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        moves: &CandidateMoves,
+        tried: &mut Vec<Point>,
+        best: &mut Best,
+        no_deep_branching: bool,
+    ) -> bool {
+        let color = board.chain(s).color;
+        let order = order_moves(board, s, color, Side::Defend, moves, tried);
+        for dpos in order {
+            tried.push(dpos);
+            if self.exhausted {
+                return true;
+            }
+            let stackp = Self::stackp(board);
+            let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
+            if let Some(km) = komaster_trymove(board, ks, dpos, color, consider_ko) {
+                let (acode, _) = self.do_attack(board, s, km.state);
+                board.popgo();
+                if !km.conditional {
+                    if acode == ReadResult::Fail {
+                        *best = Best {
+                            code: ReadResult::Win,
+                            mv: Some(dpos),
+                        };
+                        return true;
+                    }
+                    best.update(acode.reverse(), dpos);
+                } else if acode != ReadResult::Win {
+                    best.update(ReadResult::KoB, dpos);
+                }
+            }
+            if no_deep_branching && stackp >= self.config.branch_depth {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A move that plainly gives the chain enough liberties: a liberty
+    /// with that many liberties afterwards, or the capture of a
+    /// neighbour in atari that does. GNU Go `fast_defense`.
+    fn fast_defense(&mut self, board: &mut Board, s: Point) -> Option<Point> {
+        let color = board.chain(s).color;
+        let stackp = Self::stackp(board);
+        let goal = if stackp < self.config.fourlib_depth {
+            5
+        } else {
+            4
+        };
+        let mut libs = Vec::new();
+        board.findlib(s, &mut libs);
+        let mut tmp = Vec::new();
+        for &l in &libs {
+            if accuratelib(board, l, color, &mut tmp) >= goal {
+                return Some(l);
+            }
+        }
+        let mut adjs = Vec::new();
+        board.adjacent_chains_max_libs(s, 1, &mut adjs);
+        for a in adjs {
+            let lib = board.libs(a)[0];
+            if libs.contains(&lib) || board.ko_capture(lib, color).is_some() {
+                continue;
+            }
+            if board.trymove(lib, color) {
+                let enough = board.countlib(s) >= goal;
+                board.popgo();
+                if enough {
+                    return Some(lib);
+                }
+            }
+        }
+        None
+    }
+
+    /// Defend a chain in atari: extend, capture an attacker, or fight the
+    /// ko by backfilling. GNU Go `defend1`.
+    fn defend1(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Win, None);
+        }
+        if let Some(m) = self.fast_defense(board, s) {
+            return (ReadResult::Win, Some(m));
+        }
+        let color = board.chain(s).color;
+        let other = color.opponent();
+        let lib = board.libs(s)[0];
+        let mut moves = CandidateMoves::new();
+        let mut tried = Vec::new();
+        let mut best = Best::default();
+        moves.add(lib, 0);
+        add_atari_captures(board, s, &mut moves, 0);
+        break_chain::break_chain_moves(board, s, &mut moves);
+        rescue::special_rescue_moves(board, s, &mut moves);
+        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+            return best.get();
+        }
+        // A single stone whose capture would be a ko: defend by filling
+        // the outside liberties of the ko.
+        let stackp = Self::stackp(board);
+        if stackp <= self.config.backfill_depth
+            && board.chain_size(s) == 1
+            && board.ko_capture(lib, other).is_some()
+        {
+            let mut libs2 = Vec::new();
+            let n = approxlib(board, lib, color, &mut libs2);
+            if n <= 5 {
+                for apos in libs2 {
+                    if (n == 1 || !is_self_atari(board, apos, other)) && board.trymove(apos, color)
+                    {
+                        let (acode, _) = self.do_attack(board, s, ks);
+                        board.popgo();
+                        if acode == ReadResult::Fail {
+                            return (ReadResult::Win, Some(apos));
+                        }
+                        best.update(acode.reverse(), apos);
+                    }
+                }
+            }
+        }
+        best.get()
+    }
+
+    /// Defend a chain with two liberties. GNU Go `defend2`.
+    fn defend2(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Win, None);
+        }
+        if let Some(m) = self.fast_defense(board, s) {
+            return (ReadResult::Win, Some(m));
+        }
+        let color = board.chain(s).color;
+        let other = color.opponent();
+        let stackp = Self::stackp(board);
+        let cfg = self.config.clone();
+        let libs = board.libs(s).to_vec();
+        let mut moves = CandidateMoves::new();
+        let mut tried = Vec::new();
+        let mut best = Best::default();
+
+        let single = board.chain_size(s) == 1;
+        for &l in &libs {
+            if single || !is_self_atari(board, l, color) {
+                moves.add(l, 0);
+            }
+        }
+        add_atari_captures(board, s, &mut moves, 0);
+        break_chain::break_chain_moves(board, s, &mut moves);
+        break_chain::break_chain2_efficient_moves(board, s, &mut moves);
+        edge::edge_defense_moves(board, s, &mut moves);
+        if stackp <= cfg.depth {
+            rescue::special_rescue_moves(board, s, &mut moves);
+            rescue::hane_and_bamboo_rescue_moves(board, s, &mut moves);
+        }
+        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+            return best.get();
+        }
+
+        // Backfilling: make the liberties unplayable for the attacker.
+        let mut libs2 = Vec::new();
+        for &l in &libs {
+            if is_self_atari(board, l, other) {
+                approxlib(board, l, color, &mut libs2);
+                for &x in &libs2 {
+                    if !is_self_atari(board, x, color) && has_neighbor(board, x, color) {
+                        moves.add(x, 0);
+                    }
+                }
+            }
+            if approxlib(board, l, other, &mut libs2) <= 2 {
+                for &x in &libs2 {
+                    if !is_self_atari(board, x, color) {
+                        moves.add(x, 0);
+                    }
+                }
+            }
+        }
+        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+            return best.get();
+        }
+
+        let be_aggressive = moves.is_empty();
+        break_chain::break_chain2_moves(board, s, &mut moves);
+        if stackp <= cfg.break_chain_depth() || (be_aggressive && stackp <= cfg.backfill_depth) {
+            break_chain::break_chain3_moves(board, s, &mut moves);
+        }
+        if be_aggressive && stackp <= cfg.backfill_depth {
+            break_chain::break_chain4_moves(board, s, &mut moves);
+        }
+        self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false);
+        best.get()
+    }
+
+    /// Defend a chain with three liberties. GNU Go `defend3`.
+    fn defend3(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Win, None);
+        }
+        if let Some(m) = self.fast_defense(board, s) {
+            return (ReadResult::Win, Some(m));
+        }
+        let stackp = Self::stackp(board);
+        let cfg = self.config.clone();
+        let mut moves = CandidateMoves::new();
+        let mut tried = Vec::new();
+        let mut best = Best::default();
+        for &l in board.libs(s) {
+            moves.add(l, 0);
+        }
+        add_atari_captures(board, s, &mut moves, 0);
+        break_chain::break_chain_moves(board, s, &mut moves);
+        break_chain::break_chain2_efficient_moves(board, s, &mut moves);
+        edge::edge_defense_moves(board, s, &mut moves);
+        if stackp <= cfg.backfill2_depth() {
+            rescue::hane_and_bamboo_rescue_moves(board, s, &mut moves);
+        }
+        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+            return best.get();
+        }
+        if stackp <= cfg.depth {
+            rescue::special_rescue_moves(board, s, &mut moves);
+            rescue::hane_and_bamboo_rescue_moves(board, s, &mut moves);
+        }
+        if stackp <= cfg.break_chain_depth() {
+            break_chain::break_chain2_moves(board, s, &mut moves);
+        }
+        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+            return best.get();
+        }
+        if stackp <= cfg.break_chain_depth() {
+            break_chain::break_chain3_moves(board, s, &mut moves);
+        }
+        self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true);
+        best.get()
+    }
+
+    /// Defend a chain with four liberties. GNU Go `defend4`.
+    fn defend4(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+        if !self.count_node() {
+            return (ReadResult::Win, None);
+        }
+        if let Some(m) = self.fast_defense(board, s) {
+            return (ReadResult::Win, Some(m));
+        }
+        let stackp = Self::stackp(board);
+        let cfg = self.config.clone();
+        let mut moves = CandidateMoves::new();
+        let mut tried = Vec::new();
+        let mut best = Best::default();
+        for &l in board.libs(s) {
+            moves.add(l, 0);
+        }
+        add_atari_captures(board, s, &mut moves, 0);
+        break_chain::break_chain_moves(board, s, &mut moves);
+        break_chain::break_chain2_efficient_moves(board, s, &mut moves);
+        if stackp <= cfg.backfill_depth {
+            break_chain::break_chain2_moves(board, s, &mut moves);
+            break_chain::break_chain3_moves(board, s, &mut moves);
+            break_chain::break_chain4_moves(board, s, &mut moves);
+        }
+        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+            return best.get();
+        }
+        if stackp <= cfg.depth {
+            rescue::special_rescue_moves(board, s, &mut moves);
+        }
+        self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true);
+        best.get()
+    }
+}

@@ -1,0 +1,198 @@
+//! Variation tracer: records every variation the reader reads as an SGF
+//! game tree, each variation numbered in a comment (GNU Go `sgftrace`,
+//! `--decide-string -o FILE`, GTP `start_sgftrace` / `finish_sgftrace`).
+//!
+//! The tracer is owned by the [`super::Reader`]; the search reports each
+//! finished node (routine, target, result) and the tracer files the
+//! current move stack, relative to the position where tracing started,
+//! into a tree. `to_sgf` writes the starting position as setup stones and
+//! the tree below it.
+
+use super::ReadResult;
+use crate::board::{Board, Color, Point};
+
+#[derive(Debug, Clone)]
+struct Node {
+    mv: Point,
+    color: Color,
+    children: Vec<usize>,
+    comments: Vec<String>,
+}
+
+/// An SGF recorder of reading variations.
+#[derive(Debug, Clone)]
+pub struct Tracer {
+    size: usize,
+    setup: Vec<(Point, Color)>,
+    base_depth: usize,
+    nodes: Vec<Node>,
+    root_comments: Vec<String>,
+    root_list: Vec<usize>,
+    variations: usize,
+}
+
+fn sgf_point(p: Point) -> String {
+    if p.is_some() {
+        let c = (b'a' + p.col() as u8) as char;
+        let r = (b'a' + p.row() as u8) as char;
+        format!("{c}{r}")
+    } else {
+        String::new()
+    }
+}
+
+fn text_point(p: Option<Point>, size: usize) -> String {
+    match p {
+        Some(p) if p.is_some() => {
+            let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+            let col = letters.chars().nth(p.col()).unwrap_or('?');
+            format!("{col}{}", size - p.row())
+        }
+        _ => "PASS".to_string(),
+    }
+}
+
+fn code(res: ReadResult) -> u8 {
+    match res {
+        ReadResult::Fail => 0,
+        ReadResult::Win => 1,
+        ReadResult::KoA => 2,
+        ReadResult::KoB => 3,
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+impl Tracer {
+    /// Start tracing at the current position of `board`.
+    pub fn new(board: &Board) -> Tracer {
+        let mut setup = Vec::new();
+        for p in board.points() {
+            if let Some(c) = board.color_at(p) {
+                setup.push((p, c));
+            }
+        }
+        Tracer {
+            size: board.size(),
+            setup,
+            base_depth: board.depth(),
+            nodes: Vec::new(),
+            root_comments: Vec::new(),
+            root_list: Vec::new(),
+            variations: 0,
+        }
+    }
+
+    /// Number of variations recorded.
+    pub fn variations(&self) -> usize {
+        self.variations
+    }
+
+    /// File the current move stack with a comment on its last node.
+    pub fn record(
+        &mut self,
+        board: &Board,
+        what: &str,
+        target: Point,
+        res: ReadResult,
+        mv: Option<Point>,
+    ) {
+        self.variations += 1;
+        let mut children_of: Option<usize> = None;
+        for (p, c) in board.move_stack().skip(self.base_depth) {
+            let list: Vec<usize> = match children_of {
+                None => self.roots(),
+                Some(i) => self.nodes[i].children.clone(),
+            };
+            let found = list
+                .into_iter()
+                .find(|&i| self.nodes[i].mv == p && self.nodes[i].color == c);
+            let idx = match found {
+                Some(i) => i,
+                None => {
+                    self.nodes.push(Node {
+                        mv: p,
+                        color: c,
+                        children: Vec::new(),
+                        comments: Vec::new(),
+                    });
+                    let i = self.nodes.len() - 1;
+                    match children_of {
+                        Some(parent) => self.nodes[parent].children.push(i),
+                        None => self.root_list.push(i),
+                    }
+                    i
+                }
+            };
+            children_of = Some(idx);
+        }
+        let comment = format!(
+            "({}) {} {}: {} {}",
+            self.variations,
+            what,
+            text_point(Some(target), self.size),
+            code(res),
+            if res == ReadResult::Fail {
+                String::new()
+            } else {
+                text_point(mv, self.size)
+            }
+        );
+        match children_of {
+            Some(i) => self.nodes[i].comments.push(comment),
+            None => self.root_comments.push(comment),
+        }
+    }
+
+    fn roots(&self) -> Vec<usize> {
+        self.root_list.clone()
+    }
+
+    /// The trace as SGF text.
+    pub fn to_sgf(&self) -> String {
+        let mut out = format!("(;GM[1]FF[4]SZ[{}]", self.size);
+        for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+            let pts: Vec<String> = self
+                .setup
+                .iter()
+                .filter(|e| e.1 == color)
+                .map(|e| format!("[{}]", sgf_point(e.0)))
+                .collect();
+            if !pts.is_empty() {
+                out.push_str(tag);
+                out.push_str(&pts.concat());
+            }
+        }
+        if !self.root_comments.is_empty() {
+            out.push_str(&format!("C[{}]", escape(&self.root_comments.join("\n"))));
+        }
+        let roots = self.roots();
+        self.write_children(&roots, &mut out);
+        out.push_str(")\n");
+        out
+    }
+
+    fn write_children(&self, children: &[usize], out: &mut String) {
+        if children.len() == 1 {
+            self.write_node(children[0], out);
+        } else {
+            for &c in children {
+                out.push('(');
+                self.write_node(c, out);
+                out.push(')');
+            }
+        }
+    }
+
+    fn write_node(&self, i: usize, out: &mut String) {
+        let n = &self.nodes[i];
+        let tag = if n.color == Color::Black { "B" } else { "W" };
+        out.push_str(&format!("\n;{tag}[{}]", sgf_point(n.mv)));
+        if !n.comments.is_empty() {
+            out.push_str(&format!("C[{}]", escape(&n.comments.join("\n"))));
+        }
+        self.write_children(&n.children, out);
+    }
+}
