@@ -818,3 +818,37 @@ fn accumulator_helpers() {
     acc.sort_by_score();
     assert_eq!(acc.points().next(), Some(Point::new(1, 1)));
 }
+
+const SQUEEZE: &str = "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    X X X X . . .
+    O O O X O X .
+    . O . O . . X
+";
+
+#[test]
+fn squeeze_throws_in_beyond_the_shared_liberty() {
+    // C1 is suicide for Black; White connecting there would leave the
+    // same two liberties, reaching E1, where Black's throw-in squeezes.
+    check(SQUEEZE, "A2", squeeze_moves, &["E1"], &["F1", "G2"]);
+}
+
+#[test]
+fn special_rescue_composite_follows_liberty_count() {
+    // One liberty: the snapback set-up.
+    check(SNAPBACK, "D3", special_rescue_moves, &["C1"], &["E1"]);
+    // Two liberties: special_rescue2 shape included.
+    check(
+        SPECIAL_RESCUE2,
+        "D3",
+        special_rescue_moves,
+        &["B2"],
+        &["A1"],
+    );
+    // Three liberties: special_rescue3 and special_rescue6 shapes.
+    check(SPECIAL_RESCUE3, "F2", special_rescue_moves, &["G1"], &[]);
+    check(SPECIAL_RESCUE6, "B2", special_rescue_moves, &["C3"], &[]);
+}
