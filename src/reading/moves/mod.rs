@@ -21,6 +21,9 @@
 //!   liberties, backfilling, special attacks (`special_attack2..4`,
 //!   `find_cap_moves`, `squeeze_moves`, backfill in `attack1/2`) and the
 //!   defender's backfills of `defend1/2`.
+//! - [`superstring`]: the superstring (chains joined by uncuttable
+//!   links) and the moves on its liberties and neighbours
+//!   (`superstring_moves`, `superstring_break_chain_moves`).
 //! - [`local`]: the shared board queries (`approxlib`, `accuratelib`,
 //!   `is_self_atari`, edge geometry).
 //!
@@ -40,6 +43,7 @@ pub mod edge;
 pub mod local;
 pub mod rescue;
 pub mod squeeze;
+pub mod superstring;
 #[cfg(test)]
 mod tests;
 

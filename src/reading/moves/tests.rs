@@ -852,3 +852,72 @@ fn special_rescue_composite_follows_liberty_count() {
     check(SPECIAL_RESCUE3, "F2", special_rescue_moves, &["G1"], &[]);
     check(SPECIAL_RESCUE6, "B2", special_rescue_moves, &["C3"], &[]);
 }
+
+// ---------------------------------------------------------- superstring
+
+const SUPERSTRING: &str = "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . O O . . .
+    . O . . . . .
+    O X O O . . .
+    . . . . . . .
+";
+
+#[test]
+fn superstring_joins_bamboo_and_diagonal() {
+    use super::superstring::{LinkTest, Superstring};
+    let board = Board::from_diagram(SUPERSTRING).unwrap();
+    let v = |s| vertex(&board, s);
+    let ss = Superstring::find(&board, v("C4"), 0, false, LinkTest::FewLiberties);
+    for m in ["C2", "B3"] {
+        assert!(ss.chains.contains(&board.origin(v(m))), "{m} not joined");
+    }
+    // A2 joins too: Black on A3 would have a single liberty.
+    assert!(ss.chains.contains(&board.origin(v("A2"))));
+    let strict = Superstring::find(&board, v("C4"), 0, false, LinkTest::SelfAtari);
+    assert!(strict.chains.contains(&board.origin(v("C2"))));
+}
+
+#[test]
+fn superstring_break_chain_captures_neighbour_of_a_member() {
+    use super::superstring::superstring_break_chain_moves;
+    check(
+        SUPERSTRING,
+        "C4",
+        |b, s, acc| superstring_break_chain_moves(b, s, acc, 4),
+        &["B1"],
+        &["A1"],
+    );
+    check(SUPERSTRING, "C4", break_chain_moves, &[], &["B1"]);
+}
+
+const SUPERSTRING_LIB: &str = "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    X X X X . . .
+    X O O X . . .
+    . . . X . . .
+    X O O . . . .
+";
+
+#[test]
+fn superstring_moves_fill_the_outside_liberty() {
+    use super::superstring::{superstring_attack_moves, superstring_moves};
+    check(
+        SUPERSTRING_LIB,
+        "B3",
+        |b, s, acc| superstring_moves(b, s, acc, 3, true),
+        &["D1"],
+        &["E1"],
+    );
+    check(
+        SUPERSTRING_LIB,
+        "B3",
+        superstring_attack_moves,
+        &["D1"],
+        &[],
+    );
+}
