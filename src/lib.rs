@@ -4,7 +4,14 @@
 //! Reading order (dependency order, lowest first):
 //! - [`board`]: the position, chains, legality, undo journal, Zobrist hash.
 //! - [`reading`]: tactical reading (attack, find_defense, ko, hash table).
+//! - [`superstring`]: chains extended through uncuttable links.
 #![warn(missing_docs)]
 
 pub mod board;
 pub mod reading;
+
+// Shared reading modules kept next to the tactical reader's files. They are
+// declared here (not in `reading/mod.rs`, which the tactical reader owns)
+// so that they compile independently of the reader's search.
+#[path = "reading/superstring.rs"]
+pub mod superstring;
