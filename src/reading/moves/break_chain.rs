@@ -20,8 +20,8 @@
 //! take the chain whose *neighbours* are to be defended, as in GNU Go.
 
 use super::local::{
-    adjacent_with, approxlib, approxlib_list, atari_lib, diagonal_neighbors, go, is_edge,
-    is_ko, is_self_atari, neighbor_of_chain,
+    adjacent_with, approxlib, approxlib_list, atari_lib, diagonal_neighbors, go, is_edge, is_ko,
+    is_self_atari, neighbor_of_chain,
 };
 use super::{CandidateMoves, GenDepth};
 use crate::board::{Board, Point};
@@ -158,10 +158,7 @@ pub fn break_chain2_moves_at(
                 defend_secondary_chain2_moves(board, a, acc, 2);
             }
         }
-        if unsafe_[0]
-            && unsafe_[1]
-            && (gd.within_backfill2() || board.have_common_lib(s, a))
-        {
+        if unsafe_[0] && unsafe_[1] && (gd.within_backfill2() || board.have_common_lib(s, a)) {
             let mut libs2 = Vec::new();
             // Backfill: fill a liberty of the point where the neighbour
             // would escape, so that the atari stops being self-atari.
@@ -401,7 +398,8 @@ pub fn defend_secondary_chain2_moves(
         for c in adjacent_with(board, w, 2) {
             let cl = [board.libs(c)[0], board.libs(c)[1]];
             for t in 0..2 {
-                if approxlib(board, cl[1 - t], other, 3) < 3 && !is_self_atari(board, cl[t], color) {
+                if approxlib(board, cl[1 - t], other, 3) < 3 && !is_self_atari(board, cl[t], color)
+                {
                     acc.add(cl[t], 0);
                 }
             }

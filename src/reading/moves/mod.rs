@@ -13,18 +13,37 @@
 //!   (GNU Go `break_chain_moves`, `break_chain2*`, `break_chain3/4`,
 //!   `defend_secondary_chain*`, `double_atari_chain2`).
 //! - [`rescue`]: less obvious defences of a chain short of liberties
-//!   (`special_rescue*`, `hane_rescue`, `bamboo_rescue`, `draw_back`).
+//!   (`special_rescue*`, `hane_rescue`, `bamboo_rescue`,
+//!   `set_up_snapback`) and the attacker's `draw_back`.
 //! - [`edge`]: edge tactics (`edge_clamp`, `edge_block`,
 //!   `edge_closing_backfill`, `propose_edge_moves`).
 //! - [`squeeze`]: attacking moves beyond the liberties: second-order
 //!   liberties, backfilling, special attacks (`special_attack2..4`,
-//!   `find_cap_moves`, backfill in `attack2/3`).
+//!   `find_cap_moves`, `squeeze_moves`, backfill in `attack1/2`) and the
+//!   defender's backfills of `defend1/2`.
+//! - [`superstring`]: the superstring (chains joined by uncuttable
+//!   links) and the moves on its liberties and neighbours
+//!   (`superstring_moves`, `superstring_break_chain_moves`).
+//! - [`local`]: the shared board queries (`approxlib`, `accuratelib`,
+//!   `is_self_atari`, edge geometry).
+//!
+//! Each family file has one composite generator per GNU Go call site
+//! with the plain signature `fn(board, s, acc)` (what the drivers call by
+//! default) and the individual GNU Go generators beside it; the few whose
+//! proposals depend on the search depth take a [`GenDepth`]. The side to
+//! move is implied: defence-side generators assume the owner of `s`,
+//! attack-side ones its opponent (each function says which).
+//! Scores are GNU Go's initial scores (mostly 0; 1 for captures of
+//! neighbours, 10 for clamps, caps and edge climbs, 30 for an edge block
+//! against a neighbour in atari, -2 for break-chain moves against chains
+//! with two or more liberties); the drivers' ordering adds to them.
 
 pub mod break_chain;
 pub mod edge;
 pub mod local;
 pub mod rescue;
 pub mod squeeze;
+pub mod superstring;
 #[cfg(test)]
 mod tests;
 
@@ -48,7 +67,7 @@ pub struct GenDepth {
     pub backfill_depth: i32,
     /// GNU Go `backfill2_depth` (derived: `backfill_depth - 7`, 5 by default).
     pub backfill2_depth: i32,
-    /// GNU Go `break_chain_depth` (derived: `backfill_depth - 5`, 7 by default).
+    /// GNU Go `break_chain_depth` (derived: `fourlib_depth`, 7 by default).
     pub break_chain_depth: i32,
     /// GNU Go `superstring_depth` (derived: `fourlib_depth`, 7 by default).
     pub superstring_depth: i32,
@@ -59,14 +78,16 @@ pub struct GenDepth {
 impl GenDepth {
     /// The depth context at `stackp` under `config`. The depths GNU Go
     /// has but [`ReadingConfig`] lacks are derived with GNU Go's default
-    /// offsets, so `-B`/`-D` style changes move them along.
+    /// offsets (as the drivers derive them: `backfill2 = backfill - 7`,
+    /// `break_chain = superstring = fourlib`), so `-B`/`-F` move them
+    /// along.
     pub fn new(config: &ReadingConfig, stackp: usize) -> GenDepth {
         GenDepth {
             stackp: stackp as i32,
             depth: config.depth,
             backfill_depth: config.backfill_depth,
             backfill2_depth: config.backfill_depth - 7,
-            break_chain_depth: config.backfill_depth - 5,
+            break_chain_depth: config.fourlib_depth,
             superstring_depth: config.fourlib_depth,
             fourlib_depth: config.fourlib_depth,
         }

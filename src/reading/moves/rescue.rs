@@ -7,15 +7,16 @@
 //! the chain on `s` is to move. Each checks the liberty count it is meant
 //! for and proposes nothing otherwise, so a driver may call them freely.
 //! GNU Go's call sites: `defend1` uses [`set_up_snapback_moves`];
-//! `defend2` uses [`special_rescue_moves`] and [`bamboo_rescue_moves`]
+//! `defend2` uses [`special_rescue_lib_moves`] and [`bamboo_rescue_moves`]
 //! (while `stackp <= depth`), [`special_rescue2_moves`] (`backfill_depth`),
 //! [`special_rescue4_moves`] in its second batch and
 //! [`special_rescue5_moves`] in its third; `defend3` uses
 //! [`hane_rescue_moves`] (`backfill2_depth`) first, then
-//! [`special_rescue3_moves`], [`special_rescue_moves`],
+//! [`special_rescue3_moves`], [`special_rescue_lib_moves`],
 //! [`bamboo_rescue_moves`], [`special_rescue5_moves`],
-//! [`special_rescue6_moves`]; `defend4` uses [`special_rescue_moves`] and
-//! [`bamboo_rescue_moves`] in its second batch.
+//! [`special_rescue6_moves`]; `defend4` uses [`special_rescue_lib_moves`]
+//! and [`bamboo_rescue_moves`] in its second batch. The composite
+//! [`special_rescue_moves`] bundles them by liberty count.
 
 use super::break_chain::{break_chain2_efficient_moves, break_chain_moves};
 use super::edge::edge_clamp_moves;
@@ -28,17 +29,46 @@ use crate::board::{Board, Cell, Point};
 
 /// Defence moves on second-order liberties: a liberty of a liberty from
 /// which the chain gains liberties or threatens to (`special_rescue*`).
-/// This is the plain second-order-liberty generator of GNU Go
-/// `special_rescue_moves` applied to every liberty of a chain with two to
-/// four liberties; the numbered variants are separate functions.
+///
+/// The composite for the chain's liberty count, in GNU Go's order:
+/// - one liberty: [`set_up_snapback_moves`];
+/// - two: [`special_rescue_lib_moves`] on each liberty,
+///   [`special_rescue2_moves`], [`special_rescue4_moves`],
+///   [`special_rescue5_moves`];
+/// - three: [`special_rescue_lib_moves`] on each liberty,
+///   [`special_rescue3_moves`], [`special_rescue5_moves`],
+///   [`special_rescue6_moves`];
+/// - four: [`special_rescue_lib_moves`] on each liberty,
+///   [`special_rescue6_moves`].
+///
+/// GNU Go spreads these over its batches (the numbered ones only while
+/// `stackp <= backfill_depth`); a driver wanting that control calls the
+/// parts.
 pub fn special_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
     let n = board.countlib(s);
+    if n == 1 {
+        set_up_snapback_moves(board, s, acc);
+        return;
+    }
     if !(2..=4).contains(&n) {
         return;
     }
     let libs: Vec<Point> = board.libs(s).to_vec();
     for lib in libs {
-        special_rescue_moves_at(board, s, lib, acc);
+        special_rescue_lib_moves(board, s, lib, acc);
+    }
+    match n {
+        2 => {
+            special_rescue2_moves(board, s, acc);
+            special_rescue4_moves(board, s, acc);
+            special_rescue5_moves(board, s, acc);
+        }
+        3 => {
+            special_rescue3_moves(board, s, acc);
+            special_rescue5_moves(board, s, acc);
+            special_rescue6_moves(board, s, acc);
+        }
+        _ => special_rescue6_moves(board, s, acc),
     }
 }
 
@@ -48,7 +78,7 @@ pub fn special_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMove
 /// opponent). Self-ataris only when the opponent's stone would be in
 /// atari (a snapback). With four liberties the move must also protect a
 /// second neighbour the same way.
-pub fn special_rescue_moves_at(board: &mut Board, s: Point, lib: Point, acc: &mut CandidateMoves) {
+pub fn special_rescue_lib_moves(board: &mut Board, s: Point, lib: Point, acc: &mut CandidateMoves) {
     let board: &Board = board;
     let color = board.chain(s).color;
     let other = color.opponent();
@@ -103,7 +133,10 @@ pub fn bamboo_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves
                 continue;
             }
             // Perpendicular to the a-b line.
-            let along = (b.row() as i32 - a.row() as i32, b.col() as i32 - a.col() as i32);
+            let along = (
+                b.row() as i32 - a.row() as i32,
+                b.col() as i32 - a.col() as i32,
+            );
             let side = turn(along);
             for d in [side, neg(side)] {
                 let pa = go(board, a, d);
@@ -289,7 +322,10 @@ pub fn special_rescue4_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     for k in 0..2 {
         let a = libs[k];
         let b = libs[1 - k];
-        let along = (b.row() as i32 - a.row() as i32, b.col() as i32 - a.col() as i32);
+        let along = (
+            b.row() as i32 - a.row() as i32,
+            b.col() as i32 - a.col() as i32,
+        );
         let side = turn(along);
         let x = [go(board, a, side), go(board, a, neg(side))]
             .into_iter()

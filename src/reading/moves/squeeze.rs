@@ -154,7 +154,10 @@ pub fn special_attack3_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     for k in 0..2 {
         let a = libs[k];
         let b = libs[1 - k];
-        let along = (b.row() as i32 - a.row() as i32, b.col() as i32 - a.col() as i32);
+        let along = (
+            b.row() as i32 - a.row() as i32,
+            b.col() as i32 - a.col() as i32,
+        );
         let side = turn(along);
         let x = [go(board, a, side), go(board, a, neg(side))]
             .into_iter()
