@@ -5,6 +5,8 @@
 //! - [`board`]: the position, chains, legality, undo journal, Zobrist hash.
 //! - [`reading`]: tactical reading (attack, find_defense, ko, hash table).
 //! - [`superstring`]: chains extended through uncuttable links.
+//! - [`persistent`]: the persistent reading caches (results kept across moves).
+//! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).
 #![warn(missing_docs)]
 
 pub mod board;
@@ -13,5 +15,9 @@ pub mod reading;
 // Shared reading modules kept next to the tactical reader's files. They are
 // declared here (not in `reading/mod.rs`, which the tactical reader owns)
 // so that they compile independently of the reader's search.
+#[path = "reading/persistent.rs"]
+pub mod persistent;
 #[path = "reading/superstring.rs"]
 pub mod superstring;
+
+pub mod connect;
