@@ -6,6 +6,8 @@
 //! - [`game`]: the game around the position: history, komi, handicap, SGF, scoring.
 //! - [`reading`]: tactical reading (attack, find_defense, ko, hash table).
 //! - [`superstring`]: chains extended through uncuttable links.
+//! - [`persistent`]: the persistent reading caches (results kept across moves).
+//! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -17,5 +19,9 @@ pub mod reading;
 // Shared reading modules kept next to the tactical reader's files. They are
 // declared here (not in `reading/mod.rs`, which the tactical reader owns)
 // so that they compile independently of the reader's search.
+#[path = "reading/persistent.rs"]
+pub mod persistent;
 #[path = "reading/superstring.rs"]
 pub mod superstring;
+
+pub mod connect;

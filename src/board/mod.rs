@@ -253,6 +253,22 @@ impl Board {
         self.shadow.take().unwrap_or_default()
     }
 
+    /// True while a reading shadow is being recorded.
+    pub fn shadow_active(&self) -> bool {
+        self.shadow.is_some()
+    }
+
+    /// Add `points` to the running reading shadow (no-op when none runs):
+    /// a cached result found inside another read contributes the moves it
+    /// stood for.
+    pub fn extend_shadow(&mut self, points: impl IntoIterator<Item = Point>) {
+        if let Some(shadow) = &mut self.shadow {
+            for p in points {
+                shadow.insert(p);
+            }
+        }
+    }
+
     /// Reset the trymove counter.
     pub fn reset_trymove_counter(&mut self) {
         self.trymoves = 0;

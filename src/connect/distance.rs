@@ -1,0 +1,815 @@
+//! Connection distances: a rough count of the moves needed to link a
+//! string (or a goal area) to each nearby point, spread outwards through
+//! the shapes that matter for connections (solid contact, self-atari and
+//! suicide points, bamboo joints, diagonals, ladders, capturable stones).
+//!
+//! GNU Go counterpart: `compute_connection_distances`,
+//! `spread_connection_distances` and their helpers in
+//! `engine/readconnect.c`. The propagation is a best-first search over an
+//! implicitly sorted queue; expensive steps that need a ladder read are
+//! postponed in a heap and only evaluated when their distance comes up.
+//! Distances are fixed-point integers ([`FP_ONE`] = 1.0).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::reading::{ReadResult, Reader};
+use crate::superstring::libs_after_move;
+
+/// Fixed-point unit of connection distances.
+pub const FP_ONE: i32 = 10_000;
+/// Distance of unreached points.
+pub const HUGE: i32 = 100 * FP_ONE;
+
+/// Fixed-point value of a decimal literal.
+pub(crate) const fn fp(x: f64) -> i32 {
+    (x * FP_ONE as f64) as i32
+}
+
+/// Postponed propagation steps (GNU Go's heap helpers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Postponed {
+    /// Empty neighbour: cheap when an opponent stone there is ladder-captured.
+    EmptyNeighbour,
+    /// Opponent neighbour: cheap when it cannot escape a ladder.
+    OpponentNeighbour,
+    /// Empty diagonal point reached through one empty shared neighbour.
+    DiagonalEmpty,
+}
+
+/// A postponed step: distance, sequence number, from, to, kind.
+type HeapEntry = (i32, u32, Point, Point, Postponed);
+
+/// Distances from one start set, with the bookkeeping move generation uses.
+#[derive(Clone)]
+pub struct ConnectionData {
+    /// Distance of each point (HUGE when unreached).
+    pub distances: Vec<i32>,
+    /// How much the last step contributed (the "delta" of the manual).
+    pub deltas: Vec<i32>,
+    /// Where the propagation came from (NONE for start points).
+    pub coming_from: Vec<Point>,
+    /// First point where the opponent can threaten the path to here.
+    pub vulnerable1: Vec<Point>,
+    /// Second such point.
+    pub vulnerable2: Vec<Point>,
+    /// Points in the order they were reached (string origins for stones).
+    pub queue: Vec<Point>,
+    queue_start: usize,
+    heap: BinaryHeap<Reverse<HeapEntry>>,
+    heap_seq: u32,
+    target: Point,
+    cutoff: i32,
+    speculative: bool,
+}
+
+impl ConnectionData {
+    fn new(target: Point, cutoff: i32, speculative: bool) -> ConnectionData {
+        ConnectionData {
+            distances: vec![HUGE; BOARD_ARRAY],
+            deltas: vec![0; BOARD_ARRAY],
+            coming_from: vec![Point::NONE; BOARD_ARRAY],
+            vulnerable1: vec![Point::NONE; BOARD_ARRAY],
+            vulnerable2: vec![Point::NONE; BOARD_ARRAY],
+            queue: Vec::new(),
+            queue_start: 0,
+            heap: BinaryHeap::new(),
+            heap_seq: 0,
+            target,
+            cutoff,
+            speculative,
+        }
+    }
+
+    /// Distance of `p` (HUGE for unreached or border points).
+    pub fn dist(&self, p: Point) -> i32 {
+        self.distances[p.idx()]
+    }
+
+    /// Distance minus delta: what the distance would be after a move at `p`.
+    pub fn reduced(&self, p: Point) -> i32 {
+        self.distances[p.idx()] - self.deltas[p.idx()]
+    }
+
+    fn add_start(&mut self, p: Point, dist: i32) {
+        self.queue.push(p);
+        self.distances[p.idx()] = dist;
+        self.deltas[p.idx()] = dist;
+        self.coming_from[p.idx()] = Point::NONE;
+        self.vulnerable1[p.idx()] = Point::NONE;
+        self.vulnerable2[p.idx()] = Point::NONE;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn enqueue(&mut self, from: Point, p: Point, dist: i32, delta: i32, v1: Point, v2: Point) {
+        let i = p.idx();
+        if dist < self.distances[i] {
+            if self.distances[i] == HUGE {
+                self.queue.push(p);
+            }
+            self.distances[i] = dist;
+            self.deltas[i] = delta;
+            self.coming_from[i] = from;
+            self.vulnerable1[i] = v1;
+            self.vulnerable2[i] = v2;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn enqueue_stone(
+        &mut self,
+        board: &Board,
+        from: Point,
+        p: Point,
+        dist: i32,
+        delta: i32,
+        v1: Point,
+        v2: Point,
+    ) {
+        let origin = board.origin(p);
+        if dist < self.distances[origin.idx()] {
+            self.enqueue(from, origin, dist, delta, v1, v2);
+            if origin == self.target && dist < self.cutoff {
+                self.cutoff = dist - 1;
+            }
+        }
+    }
+
+    fn push_heap(&mut self, dist: i32, from: Point, target: Point, kind: Postponed) {
+        self.heap_seq += 1;
+        self.heap
+            .push(Reverse((dist, self.heap_seq, from, target, kind)));
+    }
+}
+
+/// The point `dr` rows down and `dc` columns right of `p`, or
+/// [`Point::NONE`] (a border cell) when that is off the board.
+pub(crate) fn rel(board: &Board, p: Point, dr: i32, dc: i32) -> Point {
+    let r = p.row() as i32 + dr;
+    let c = p.col() as i32 + dc;
+    if r < 0 || c < 0 || r >= board.size() as i32 || c >= board.size() as i32 {
+        Point::NONE
+    } else {
+        Point::new(r as usize, c as usize)
+    }
+}
+
+/// The four (right, up) direction pairs as (row, col) steps, in GNU Go's
+/// `delta` order (south, west, north, east).
+pub(crate) const DIRS: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
+
+/// True when a move by `color` at `p` leaves it with at most one liberty
+/// (suicide included). GNU Go `is_self_atari`.
+pub(crate) fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
+    board.is_empty(p) && libs_after_move(board, p, color, 2) <= 1
+}
+
+/// Liberties after a move, capped (GNU Go `approxlib`).
+pub(crate) fn approxlib(board: &Board, p: Point, color: Color, cap: usize) -> usize {
+    libs_after_move(board, p, color, cap).min(cap)
+}
+
+/// The only liberty after a move by `color` at `p` when there is exactly
+/// one (for vulnerability bookkeeping).
+fn single_lib_after_move(board: &mut Board, p: Point, color: Color) -> Option<Point> {
+    if !board.trymove(p, color) {
+        return None;
+    }
+    let lib = (board.countlib(p) == 1).then(|| board.libs(p)[0]);
+    board.popgo();
+    lib
+}
+
+/// Can the chain on `s` be taken at once or in a ladder? The move when so.
+/// GNU Go `ladder_capture`.
+pub(crate) fn ladder_capture(reader: &mut Reader, board: &mut Board, s: Point) -> Option<Point> {
+    match board.countlib(s) {
+        1 => match reader.attack(board, s) {
+            (ReadResult::Win, m) => m.or(Some(board.libs(s)[0])),
+            _ => None,
+        },
+        2 => match reader.ladder_attack(board, s) {
+            (ReadResult::Win, m) => m,
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Would a stone of `color` at `p` be captured at once or in a ladder (or
+/// is the move illegal)? GNU Go `ladder_capturable`.
+pub(crate) fn ladder_capturable(
+    reader: &mut Reader,
+    board: &mut Board,
+    p: Point,
+    color: Color,
+) -> bool {
+    if !board.trymove(p, color) {
+        return true;
+    }
+    let res = match board.countlib(p) {
+        1 => reader.attack(board, p).0 == ReadResult::Win,
+        2 => reader.ladder_attack(board, p).0 == ReadResult::Win,
+        _ => false,
+    };
+    board.popgo();
+    res
+}
+
+/// Does a move by `color` at `m` make an opponent move at `p` a self-atari?
+/// GNU Go `does_secure`.
+pub(crate) fn does_secure(board: &mut Board, color: Color, m: Point, p: Point) -> bool {
+    if !board.trymove(m, color) {
+        return false;
+    }
+    let res = is_self_atari(board, p, color.opponent());
+    board.popgo();
+    res
+}
+
+fn does_secure_through_ladder(
+    reader: &mut Reader,
+    board: &mut Board,
+    color: Color,
+    m: Point,
+    p: Point,
+) -> bool {
+    if !board.trymove(m, color) {
+        return false;
+    }
+    let res = ladder_capturable(reader, board, p, color.opponent());
+    board.popgo();
+    res
+}
+
+/// A chain in atari that cannot gain liberties by extending or capturing.
+fn no_escape_from_atari(board: &Board, s: Point) -> bool {
+    if board.countlib(s) != 1 {
+        return false;
+    }
+    let lib = board.libs(s)[0];
+    let color = board.chain(s).color;
+    if libs_after_move(board, lib, color, 2) > 1 {
+        return false;
+    }
+    let mut adj = Vec::new();
+    board.adjacent_chains_max_libs(s, 1, &mut adj);
+    adj.is_empty()
+}
+
+/// A chain that is captured (in atari without defence, or a two-liberty
+/// chain caught in a ladder it cannot escape). GNU Go `no_escape_from_ladder`.
+pub(crate) fn no_escape_from_ladder(reader: &mut Reader, board: &mut Board, s: Point) -> bool {
+    match board.countlib(s) {
+        1 => reader.find_defense(board, s).0 == ReadResult::Fail,
+        2 => {
+            let mut adj = Vec::new();
+            board.adjacent_chains_max_libs(s, 1, &mut adj);
+            if !adj.is_empty() {
+                return false;
+            }
+            let color = board.chain(s).color;
+            let libs = [board.libs(s)[0], board.libs(s)[1]];
+            if libs.iter().any(|&l| approxlib(board, l, color, 2) != 1) {
+                return false;
+            }
+            ladder_capture(reader, board, s).is_some()
+                && reader.find_defense(board, s).0 == ReadResult::Fail
+        }
+        _ => false,
+    }
+}
+
+/// Are `a` and `b` the same point, or both liberties of one chain of
+/// `color` with at most three liberties? GNU Go `common_vulnerability`.
+pub(crate) fn common_vulnerability(board: &Board, a: Point, b: Point, color: Color) -> bool {
+    if !a.is_some() || !b.is_some() {
+        return false;
+    }
+    if a == b {
+        return true;
+    }
+    a.neighbors()
+        .iter()
+        .any(|&n| board.cell(n).is(color) && board.countlib(n) <= 3 && board.is_liberty_of(b, n))
+}
+
+/// Any overlap between the vulnerabilities (a1, a2) and (b1, b2).
+pub(crate) fn common_vulnerabilities(
+    board: &Board,
+    a1: Point,
+    a2: Point,
+    b1: Point,
+    b2: Point,
+    color: Color,
+) -> bool {
+    common_vulnerability(board, a1, b1, color)
+        || common_vulnerability(board, a1, b2, color)
+        || common_vulnerability(board, a2, b1, color)
+        || common_vulnerability(board, a2, b2, color)
+}
+
+/// Connection distances from the chain on `s`, stopping at `cutoff` or
+/// once `target` (a chain, or NONE) is reached.
+pub fn compute_connection_distances(
+    reader: &mut Reader,
+    board: &mut Board,
+    s: Point,
+    target: Point,
+    cutoff: i32,
+    speculative: bool,
+) -> ConnectionData {
+    let mut conn = ConnectionData::new(
+        if target.is_some() {
+            board.origin(target)
+        } else {
+            Point::NONE
+        },
+        cutoff,
+        speculative,
+    );
+    conn.add_start(board.origin(s), 0);
+    let color = board.chain(s).color;
+    spread(reader, board, color, &mut conn);
+    conn
+}
+
+/// Connection distances from a goal area: its stones of `color` at 0 and
+/// its empty points at 1.0 (GNU Go `init_connection_data` + spread).
+pub fn compute_goal_distances(
+    reader: &mut Reader,
+    board: &mut Board,
+    color: Color,
+    goal: &[Point],
+    target: Point,
+    cutoff: i32,
+) -> ConnectionData {
+    let mut conn = ConnectionData::new(
+        if target.is_some() {
+            board.origin(target)
+        } else {
+            Point::NONE
+        },
+        cutoff,
+        true,
+    );
+    let mut sorted: Vec<Point> = goal.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    for &p in &sorted {
+        if board.cell(p).is(color) {
+            let o = board.origin(p);
+            if conn.dist(o) == HUGE {
+                conn.add_start(o, 0);
+            }
+        } else if board.is_empty(p) && conn.dist(p) == HUGE {
+            conn.add_start(p, FP_ONE);
+        }
+    }
+    spread(reader, board, color, &mut conn);
+    conn
+}
+
+fn run_postponed(
+    reader: &mut Reader,
+    board: &mut Board,
+    color: Color,
+    conn: &mut ConnectionData,
+    entry: (i32, Point, Point, Postponed),
+) {
+    let other = color.opponent();
+    let (dist, pos, target, kind) = entry;
+    match kind {
+        Postponed::EmptyNeighbour => {
+            if ladder_capturable(reader, board, target, other) {
+                conn.enqueue(pos, target, dist, fp(0.6), target, Point::NONE);
+            } else {
+                let d = fp(0.85) + fp(0.05) * approxlib(board, target, other, 5) as i32;
+                conn.enqueue(pos, target, dist + d - fp(0.6), d, Point::NONE, Point::NONE);
+            }
+        }
+        Postponed::OpponentNeighbour => {
+            if no_escape_from_ladder(reader, board, target) {
+                conn.enqueue_stone(board, pos, target, dist, fp(0.3), Point::NONE, Point::NONE);
+            } else if conn.speculative {
+                conn.enqueue_stone(
+                    board,
+                    pos,
+                    target,
+                    dist + fp(0.7),
+                    FP_ONE,
+                    Point::NONE,
+                    Point::NONE,
+                );
+            } else {
+                conn.enqueue_stone(
+                    board,
+                    pos,
+                    target,
+                    dist + fp(0.8),
+                    fp(1.1),
+                    Point::NONE,
+                    Point::NONE,
+                );
+            }
+        }
+        Postponed::DiagonalEmpty => {
+            // The two points shared by pos and its diagonal target.
+            let (upper, lower) = if pos < target {
+                (pos, target)
+            } else {
+                (target, pos)
+            };
+            let a = Point::new(lower.row(), upper.col());
+            let g = Point::new(upper.row(), lower.col());
+            if board.is_empty(a) && does_secure_through_ladder(reader, board, color, target, a) {
+                conn.enqueue(pos, target, dist, FP_ONE, a, Point::NONE);
+            } else if board.is_empty(g)
+                && does_secure_through_ladder(reader, board, color, target, g)
+            {
+                conn.enqueue(pos, target, dist, FP_ONE, g, Point::NONE);
+            } else if conn.dist(target) > dist + fp(0.3) {
+                if board.is_empty(a) && board.cell(g).is(other) && board.countlib(g) <= 3 {
+                    conn.enqueue(pos, target, dist + fp(0.3), FP_ONE, a, Point::NONE);
+                } else if board.is_empty(g) && board.cell(a).is(other) && board.countlib(a) <= 3 {
+                    conn.enqueue(pos, target, dist + fp(0.3), FP_ONE, g, Point::NONE);
+                } else {
+                    conn.enqueue(
+                        pos,
+                        target,
+                        dist + fp(0.6),
+                        fp(0.9),
+                        Point::NONE,
+                        Point::NONE,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The propagation loop (GNU Go `spread_connection_distances`).
+fn spread(reader: &mut Reader, board: &mut Board, color: Color, conn: &mut ConnectionData) {
+    let other = color.opponent();
+    let mut stones: Vec<Point> = Vec::new();
+    let mut stone_idx = 0usize;
+    loop {
+        // Drop postponed entries already beaten.
+        while let Some(Reverse((d, _, _, t, _))) = conn.heap.peek() {
+            if *d >= conn.dist(*t) {
+                conn.heap.pop();
+            } else {
+                break;
+            }
+        }
+        let pos;
+        if stone_idx == stones.len() {
+            if conn.queue_start == conn.queue.len() {
+                match conn.heap.pop() {
+                    Some(Reverse((d, _, from, t, kind))) => {
+                        run_postponed(reader, board, color, conn, (d, from, t, kind));
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            // Smallest distance among queued points.
+            let mut best = conn.queue_start;
+            for k in conn.queue_start..conn.queue.len() {
+                if conn.dist(conn.queue[k]) < conn.dist(conn.queue[best]) {
+                    best = k;
+                }
+            }
+            conn.queue.swap(conn.queue_start, best);
+            let smallest = conn.dist(conn.queue[conn.queue_start]);
+            if let Some(Reverse((d, _, _, _, _))) = conn.heap.peek() {
+                if *d < smallest {
+                    if let Some(Reverse((d, _, from, t, kind))) = conn.heap.pop() {
+                        run_postponed(reader, board, color, conn, (d, from, t, kind));
+                    }
+                    continue;
+                }
+            }
+            let p = conn.queue[conn.queue_start];
+            conn.queue_start += 1;
+            if board.is_stone(p) {
+                stones = board.stones_sorted(p);
+                // Start from the recorded origin's values.
+                let o = p;
+                for &s in &stones {
+                    if s != o {
+                        conn.distances[s.idx()] = conn.distances[o.idx()];
+                        conn.deltas[s.idx()] = conn.deltas[o.idx()];
+                        conn.coming_from[s.idx()] = conn.coming_from[o.idx()];
+                        conn.vulnerable1[s.idx()] = conn.vulnerable1[o.idx()];
+                        conn.vulnerable2[s.idx()] = conn.vulnerable2[o.idx()];
+                    }
+                }
+                pos = stones[0];
+                stone_idx = 1;
+            } else {
+                stones.clear();
+                stone_idx = 0;
+                pos = p;
+            }
+        } else {
+            pos = stones[stone_idx];
+            stone_idx += 1;
+        }
+
+        let distance = conn.dist(pos);
+        if distance > conn.cutoff {
+            break;
+        }
+        if board.cell(pos).is(color) {
+            spread_from_stone(reader, board, color, conn, pos, distance);
+        } else if board.is_empty(pos)
+            || (board.cell(pos).is(other)
+                && board.countlib(pos) <= 2
+                && no_escape_from_ladder(reader, board, pos))
+        {
+            spread_from_empty(board, color, conn, pos, distance);
+        }
+    }
+}
+
+fn spread_from_empty(
+    board: &Board,
+    color: Color,
+    conn: &mut ConnectionData,
+    pos: Point,
+    distance: i32,
+) {
+    let other = color.opponent();
+    for k in 0..4 {
+        let (rr, rc) = DIRS[k];
+        let (ur, uc) = DIRS[(k + 1) % 4];
+        let a = rel(board, pos, rr, rc);
+        let b = rel(board, pos, rr + ur, rc + uc);
+        let g = rel(board, pos, ur, uc);
+        if board.cell(a).is(color) {
+            let (v1, v2) = (conn.vulnerable1[pos.idx()], conn.vulnerable2[pos.idx()]);
+            conn.enqueue_stone(board, pos, a, distance, 0, v1, v2);
+        } else if board.is_empty(a) {
+            let d = fp(0.8) + fp(0.05) * approxlib(board, a, other, 6) as i32;
+            conn.enqueue(pos, a, distance + d, d, Point::NONE, Point::NONE);
+        } else if board.cell(a).is(other) {
+            conn.enqueue_stone(
+                board,
+                pos,
+                a,
+                distance + FP_ONE,
+                FP_ONE,
+                Point::NONE,
+                Point::NONE,
+            );
+        }
+        if board.is_empty(b)
+            && board.is_empty(a)
+            && board.is_empty(g)
+            && conn.dist(b) > distance + fp(1.5)
+        {
+            conn.enqueue(pos, b, distance + fp(1.5), FP_ONE, Point::NONE, Point::NONE);
+        }
+        if board.cell(b).is(color)
+            && board.is_empty(a)
+            && board.is_empty(g)
+            && conn.dist(b) > distance + fp(1.3)
+        {
+            conn.enqueue_stone(
+                board,
+                pos,
+                b,
+                distance + fp(1.3),
+                FP_ONE,
+                Point::NONE,
+                Point::NONE,
+            );
+        }
+    }
+}
+
+fn spread_from_stone(
+    reader: &mut Reader,
+    board: &mut Board,
+    color: Color,
+    conn: &mut ConnectionData,
+    pos: Point,
+    distance: i32,
+) {
+    let other = color.opponent();
+    let none = Point::NONE;
+    for k in 0..4 {
+        let (rr, rc) = DIRS[k];
+        let (ur, uc) = DIRS[(k + 1) % 4];
+        //  jef.
+        //  igb.
+        // kh*ac
+        let a = rel(board, pos, rr, rc);
+        let b = rel(board, pos, rr + ur, rc + uc);
+        let c = rel(board, pos, 2 * rr, 2 * rc);
+        let e = rel(board, pos, 2 * ur, 2 * uc);
+        let f = rel(board, pos, rr + 2 * ur, rc + 2 * uc);
+        let g = rel(board, pos, ur, uc);
+        let h = rel(board, pos, -rr, -rc);
+        let i = rel(board, pos, -rr + ur, -rc + uc);
+        let j = rel(board, pos, -rr + 2 * ur, -rc + 2 * uc);
+        let kk = rel(board, pos, -2 * rr, -2 * rc);
+        let pv1 = conn.vulnerable1[pos.idx()];
+        let pv2 = conn.vulnerable2[pos.idx()];
+
+        // Suicide point for the opponent: free link.
+        if board.is_empty(a) && board.is_suicide(a, other) {
+            conn.enqueue(pos, a, distance, 0, a, none);
+        }
+        // Self-atari point for the opponent.
+        if board.is_empty(a) && conn.dist(a) > distance + fp(0.1) && is_self_atari(board, a, other)
+        {
+            let mut v1 = none;
+            let mut v2 = none;
+            if let Some(lib) = single_lib_after_move(board, a, other) {
+                if approxlib(board, lib, other, 3) > 2 {
+                    v1 = lib;
+                }
+                if board.countlib(pos) == 2 {
+                    for n in lib.neighbors() {
+                        if board.is_empty(n) && n != a && board.trymove(n, other) {
+                            let caught = ladder_capture(reader, board, pos).is_some();
+                            board.popgo();
+                            if caught {
+                                v2 = n;
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if !common_vulnerabilities(board, pv1, pv2, v1, v2, color) {
+                conn.enqueue(pos, a, distance + fp(0.1), fp(0.1), v1, v2);
+            }
+        }
+        // Bamboo joint.
+        if board.cell(a).is(color)
+            && board.is_empty(b)
+            && board.cell(f).is(color)
+            && board.cell(e).is(color)
+            && board.is_empty(g)
+        {
+            conn.enqueue(pos, b, distance + fp(0.1), fp(0.1), none, none);
+            conn.enqueue(pos, g, distance + fp(0.1), fp(0.1), none, none);
+        }
+        // Diagonal to an own stone through two empty points.
+        if board.cell(b).is(color)
+            && board.is_empty(a)
+            && board.is_empty(g)
+            && !common_vulnerabilities(board, pv1, pv2, a, g, color)
+            && conn.dist(board.origin(b)) > distance + fp(0.1)
+        {
+            conn.enqueue_stone(board, pos, b, distance + fp(0.1), fp(0.1), a, g);
+        }
+        // Almost bamboo joint (one-space jump with a protected middle).
+        if board.is_empty(g)
+            && board.cell(e).is(color)
+            && conn.dist(board.origin(e)) > distance + fp(0.2)
+            && approxlib(board, g, other, 3) <= 2
+        {
+            for (side, far, diag) in [(a, f, b), (h, j, i)] {
+                let side_ok = |board: &Board, s: Point, owner: Point| {
+                    board.cell(s).is(color)
+                        || (board.is_empty(s)
+                            && board.countlib(owner) > 2
+                            && !common_vulnerabilities(board, pv1, pv2, s, g, color)
+                            && approxlib(board, s, other, 3) <= 2)
+                };
+                if board.is_empty(diag)
+                    && approxlib(board, diag, color, 3) >= 3
+                    && side_ok(board, side, pos)
+                    && side_ok(board, far, e)
+                {
+                    let v1 = if board.is_empty(side) { side } else { none };
+                    let v2 = if board.is_empty(far) { far } else { none };
+                    let (v1, v2) = if v1.is_some() { (v1, v2) } else { (v2, none) };
+                    conn.enqueue_stone(board, pos, e, distance + fp(0.2), fp(0.2), v1, v2);
+                }
+            }
+        }
+        // Empty neighbour (ladder check postponed).
+        if board.is_empty(a) && conn.dist(a) > distance + fp(0.6) {
+            conn.push_heap(distance + fp(0.6), pos, a, Postponed::EmptyNeighbour);
+        }
+        // Opponent neighbour that cannot escape atari.
+        if board.cell(a).is(other)
+            && conn.dist(board.origin(a)) > distance + fp(0.1)
+            && no_escape_from_atari(board, a)
+        {
+            conn.enqueue_stone(board, pos, a, distance + fp(0.1), fp(0.1), none, none);
+        }
+        // Opponent neighbour (ladder check postponed).
+        if board.cell(a).is(other) && conn.dist(board.origin(a)) > distance + fp(0.3) {
+            conn.push_heap(
+                distance + fp(0.3),
+                pos,
+                board.origin(a),
+                Postponed::OpponentNeighbour,
+            );
+        }
+        // Diagonal to an empty point securing a self-atari.
+        if board.is_empty(b)
+            && board.is_empty(a)
+            && conn.dist(b) > distance + fp(1.1)
+            && does_secure(board, color, b, a)
+        {
+            conn.enqueue(pos, b, distance + fp(1.1), FP_ONE, a, none);
+        }
+        if board.is_empty(b)
+            && board.is_empty(g)
+            && conn.dist(b) > distance + fp(1.1)
+            && does_secure(board, color, b, g)
+        {
+            conn.enqueue(pos, b, distance + fp(1.1), FP_ONE, g, none);
+        }
+        // One-space jump securing the middle.
+        if board.is_empty(g)
+            && board.is_empty(e)
+            && conn.dist(e) > distance + fp(1.1)
+            && does_secure(board, color, e, g)
+        {
+            conn.enqueue(pos, e, distance + fp(1.1), FP_ONE, g, none);
+        }
+        // One-space jump making a bamboo joint.
+        if board.is_empty(g)
+            && board.is_empty(e)
+            && conn.dist(e) > distance + fp(1.1)
+            && ((board.cell(a).is(color) && board.cell(f).is(color) && board.is_empty(b))
+                || (board.cell(h).is(color) && board.cell(j).is(color) && board.is_empty(i)))
+        {
+            conn.enqueue(pos, e, distance + fp(1.1), FP_ONE, g, none);
+        }
+        // Empty diagonal through two empty points.
+        if board.is_empty(b)
+            && board.is_empty(a)
+            && board.is_empty(g)
+            && conn.dist(b) > distance + fp(1.3)
+        {
+            conn.enqueue(pos, b, distance + fp(1.3), FP_ONE, a, g);
+        }
+        // Knight's move and one-space jump along the edge.
+        if board.is_empty(a)
+            && board.is_empty(b)
+            && board.is_empty(g)
+            && board.is_empty(e)
+            && board.is_empty(f)
+            && (conn.dist(f) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
+            && board.countlib(pos) >= 3
+            && (!board.on_board(c) || !board.on_board(h))
+        {
+            conn.enqueue(pos, f, distance + fp(1.3), FP_ONE, none, none);
+            conn.enqueue(pos, e, distance + fp(1.3), FP_ONE, none, none);
+        }
+        if board.is_empty(h)
+            && board.is_empty(i)
+            && board.is_empty(g)
+            && board.is_empty(e)
+            && board.is_empty(j)
+            && (conn.dist(j) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
+            && board.countlib(pos) >= 3
+            && (!board.on_board(a) || !board.on_board(kk))
+        {
+            conn.enqueue(pos, j, distance + fp(1.3), FP_ONE, none, none);
+            conn.enqueue(pos, e, distance + fp(1.3), FP_ONE, none, none);
+        }
+        // Diagonal to an empty point through at least one empty point.
+        if board.is_empty(b)
+            && (board.is_empty(a) || board.is_empty(g))
+            && conn.dist(b) > distance + fp(1.2)
+        {
+            conn.push_heap(distance + fp(1.2), pos, b, Postponed::DiagonalEmpty);
+        }
+        // Clamp of a single stone.
+        if board.cell(g).is(other)
+            && board.is_empty(e)
+            && conn.dist(e) > distance + fp(2.0)
+            && board.chain_size(g) == 1
+        {
+            conn.enqueue(pos, e, distance + fp(2.0), FP_ONE, none, none);
+        }
+        // Diagonals through weak opponent stones.
+        if board.is_empty(b)
+            && board.cell(a).is(other)
+            && board.cell(g).is(other)
+            && conn.dist(b) > distance + fp(2.0)
+            && board.countlib(a) + board.countlib(g) <= 6
+        {
+            conn.enqueue(pos, b, distance + fp(2.0), FP_ONE, none, none);
+        }
+        if board.cell(b).is(color)
+            && board.cell(a).is(other)
+            && board.cell(g).is(other)
+            && conn.dist(board.origin(b)) > distance + fp(2.0)
+            && board.countlib(a) + board.countlib(g) <= 5
+        {
+            conn.enqueue_stone(board, pos, b, distance + fp(2.0), FP_ONE, none, none);
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! Connection reading: can two strings of one colour be connected, or
+//! kept apart; can a string break into an area, or be blocked off from it.
+//!
+//! GNU Go counterpart: `engine/readconnect.c` (`string_connect`,
+//! `disconnect`, `break_in`, `block_off` and the "alternate connections"
+//! recursion behind them) and the Connection Reading section of the GNU Go
+//! manual. Results are [`ReadResult`]s (0 / WIN / KO_A / KO_B) with a
+//! move, read by a mutual recursion (see [`search`]) that asks the
+//! tactical [`Reader`] whether strings can be captured, and orders its
+//! candidates by connection distances (see [`distance`]).
+//!
+//! State: [`ConnectionReader`] owns the configuration (node budget and
+//! depth), the connection node counter, a small transposition table that
+//! lives for one top-level query (so answers never depend on what was
+//! asked before), an optional variation trace (SGF), and the persistent
+//! connection cache, which survives between queries until the real board
+//! changes ([`ConnectionReader::purge_persistent`]).
+//!
+//! Start reading at [`ConnectionReader::string_connect`].
+
+pub mod distance;
+pub mod search;
+
+use std::collections::HashMap;
+
+use crate::board::{Board, Color, Point};
+use crate::persistent::{Kind, PersistentCache, Query};
+use crate::reading::{ReadResult, Reader};
+
+/// Budgets of connection reading (GNU Go `connection_node_limit`,
+/// `connect_depth2`, `breakin_node_limit`, `breakin_depth`, `ko_depth`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectionConfig {
+    /// Nodes one connect/disconnect query may visit.
+    pub node_limit: u64,
+    /// Move-stack depth past which the search stops (absolute, as GNU Go's stackp).
+    pub depth: usize,
+    /// Nodes one break-in/block-off query may visit.
+    pub breakin_node_limit: u64,
+    /// Depth limit of break-in/block-off.
+    pub breakin_depth: usize,
+    /// Past this depth no conditional ko captures are tried.
+    pub ko_depth: usize,
+    /// Use the persistent connection cache.
+    pub persistent: bool,
+}
+
+impl Default for ConnectionConfig {
+    fn default() -> Self {
+        ConnectionConfig {
+            node_limit: 2000,
+            depth: 20,
+            breakin_node_limit: 400,
+            breakin_depth: 14,
+            ko_depth: 8,
+            persistent: true,
+        }
+    }
+}
+
+/// Which search a cache entry belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Routine {
+    /// `string_connect`.
+    Connect,
+    /// `disconnect`.
+    Disconnect,
+    /// `break_in`.
+    BreakIn,
+    /// `block_off`.
+    BlockOff,
+}
+
+/// A goal area for break-in / block-off: its points and a hash of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// The goal points, sorted, without duplicates.
+    pub points: Vec<Point>,
+    /// Order-independent hash of the points (part of cache keys).
+    pub hash: u64,
+}
+
+impl Goal {
+    /// A goal from any list of on-board points.
+    pub fn new(points: &[Point]) -> Goal {
+        let mut points = points.to_vec();
+        points.sort();
+        points.dedup();
+        let mut hash = 0x9e37_79b9_7f4a_7c15u64;
+        for p in &points {
+            hash = (hash ^ u64::from(p.0)).wrapping_mul(0x100_0000_01b3);
+        }
+        Goal { points, hash }
+    }
+
+    /// True when `p` is a goal point.
+    pub fn contains(&self, p: Point) -> bool {
+        self.points.binary_search(&p).is_ok()
+    }
+}
+
+type Key = (u64, Routine, Point, Point, u64);
+
+/// A search run by [`ConnectionReader::top_level`].
+type RunFn<'a> =
+    dyn FnMut(&mut ConnectionReader, &mut Reader, &mut Board) -> (ReadResult, Option<Point>) + 'a;
+
+/// One recorded variation node of the trace.
+#[derive(Clone, Debug)]
+struct TraceNode {
+    parent: usize,
+    mv: Point,
+    color: Color,
+    comment: String,
+    children: Vec<usize>,
+}
+
+/// The tree of every move tried by the connection search (not the
+/// tactical reads inside it), for `decide_connection FILE`.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    nodes: Vec<TraceNode>,
+    current: usize,
+    /// Number of variations (leaves) read.
+    pub variations: usize,
+}
+
+impl Trace {
+    fn new() -> Trace {
+        Trace {
+            nodes: vec![TraceNode {
+                parent: 0,
+                mv: Point::NONE,
+                color: Color::Black,
+                comment: String::new(),
+                children: Vec::new(),
+            }],
+            current: 0,
+            variations: 0,
+        }
+    }
+
+    /// The trace as an SGF game: setup stones of `board` (the position the
+    /// query started from), a root comment, then every variation, each
+    /// leaf commented with its number and result.
+    pub fn to_sgf(&self, board: &Board, root_comment: &str) -> String {
+        let coord = |p: Point| -> String {
+            let c = (b'a' + p.col() as u8) as char;
+            let r = (b'a' + p.row() as u8) as char;
+            format!("{c}{r}")
+        };
+        let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
+        for (tag, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            let stones: Vec<Point> = board
+                .points()
+                .filter(|&p| board.color_at(p) == Some(color))
+                .collect();
+            if !stones.is_empty() {
+                out.push_str(tag);
+                for p in stones {
+                    out.push_str(&format!("[{}]", coord(p)));
+                }
+            }
+        }
+        out.push_str(&format!("C[{}]", sgf_escape(root_comment)));
+        let mut leaf_no = 0usize;
+        self.write_children(0, &mut out, &coord, &mut leaf_no);
+        out.push_str(")\n");
+        out
+    }
+
+    fn write_children(
+        &self,
+        idx: usize,
+        out: &mut String,
+        coord: &dyn Fn(Point) -> String,
+        leaf_no: &mut usize,
+    ) {
+        let children = &self.nodes[idx].children;
+        let many = children.len() > 1;
+        for &c in children {
+            if many {
+                out.push('(');
+            }
+            let n = &self.nodes[c];
+            let tag = if n.color == Color::Black { "B" } else { "W" };
+            out.push_str(&format!(";{tag}[{}]", coord(n.mv)));
+            let mut comment = n.comment.clone();
+            if n.children.is_empty() {
+                *leaf_no += 1;
+                comment = format!("variation {}: {}", leaf_no, comment);
+            }
+            if !comment.is_empty() {
+                out.push_str(&format!("C[{}]", sgf_escape(&comment)));
+            }
+            self.write_children(c, out, coord, leaf_no);
+            if many {
+                out.push(')');
+            }
+        }
+    }
+}
+
+fn sgf_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// Connection reading state: configuration, counters, caches, trace.
+#[derive(Debug, Default)]
+pub struct ConnectionReader {
+    /// Budgets.
+    pub config: ConnectionConfig,
+    /// Connection nodes visited since the last reset (GTP
+    /// `get_connection_node_counter`).
+    pub nodes: u64,
+    query_nodes: u64,
+    table: HashMap<Key, (ReadResult, Option<Point>)>,
+    trace: Option<Trace>,
+    persistent: PersistentCache,
+}
+
+impl ConnectionReader {
+    /// A connection reader with the given budgets.
+    pub fn new(config: ConnectionConfig) -> ConnectionReader {
+        ConnectionReader {
+            config,
+            ..ConnectionReader::default()
+        }
+    }
+
+    /// Forget the persistent connection cache entirely.
+    pub fn purge_persistent(&mut self) {
+        self.persistent.purge();
+    }
+
+    /// Drop the persistent entries the current real position invalidates;
+    /// call after every move on the real board (play, undo, loadsgf,
+    /// clear_board, handicap).
+    pub fn purge_persistent_against(&mut self, board: &Board) {
+        self.persistent.purge_against(board);
+    }
+
+    /// Forget every cached result (GTP `clear_cache`).
+    pub fn clear_cache(&mut self) {
+        self.table.clear();
+        self.persistent.purge();
+    }
+
+    /// The persistent cache (statistics, tests).
+    pub fn persistent_cache(&self) -> &PersistentCache {
+        &self.persistent
+    }
+
+    /// Start recording every variation (GTP `decide_connection FILE`).
+    pub fn start_trace(&mut self) {
+        self.trace = Some(Trace::new());
+    }
+
+    /// Stop recording and return the trace.
+    pub fn take_trace(&mut self) -> Option<Trace> {
+        self.trace.take()
+    }
+
+    fn trace_push(&mut self, m: Point, color: Color) {
+        if let Some(t) = &mut self.trace {
+            let idx = t.nodes.len();
+            t.nodes.push(TraceNode {
+                parent: t.current,
+                mv: m,
+                color,
+                comment: String::new(),
+                children: Vec::new(),
+            });
+            let cur = t.current;
+            t.nodes[cur].children.push(idx);
+            t.current = idx;
+        }
+    }
+
+    fn trace_pop(&mut self, note: &str) {
+        if let Some(t) = &mut self.trace {
+            let cur = t.current;
+            if t.nodes[cur].children.is_empty() {
+                t.variations += 1;
+            }
+            t.nodes[cur].comment = note.to_string();
+            t.current = t.nodes[cur].parent;
+        }
+    }
+
+    fn key(&self, board: &Board, r: Routine, a: Point, b: Point, extra: u64) -> Key {
+        (board.hash(), r, a, b, extra)
+    }
+
+    fn table_store(&mut self, key: Key, res: (ReadResult, Option<Point>)) {
+        // Hard memory bound for one query; the table is per-query anyway.
+        if self.table.len() < 200_000 {
+            self.table.insert(key, res);
+        }
+    }
+
+    /// Run one top-level query with a fresh per-query table and node count,
+    /// going through the persistent cache.
+    fn top_level(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        query: Query,
+        run: &mut RunFn<'_>,
+    ) -> (ReadResult, Option<Point>) {
+        let use_cache = self.config.persistent && self.trace.is_none();
+        if use_cache {
+            if let Some(hit) = self.persistent.lookup(board, &query) {
+                return hit;
+            }
+        }
+        let entry_depth = board.depth();
+        self.table.clear();
+        self.query_nodes = 0;
+        let before = reader.nodes + self.nodes;
+        let shadow = crate::persistent::ShadowScope::begin(board);
+        let res = run(self, reader, board);
+        let tried = shadow.end(board);
+        self.table.clear();
+        debug_assert_eq!(board.depth(), entry_depth);
+        if use_cache {
+            let cost = (reader.nodes + self.nodes).saturating_sub(before);
+            self.persistent.store(board, query, res, &tried, cost);
+        }
+        res
+    }
+
+    /// Can the strings at `a` and `b` (same colour) be connected, their
+    /// owner to move? GNU Go `string_connect`. Empty points give `Fail`.
+    pub fn string_connect(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        a: Point,
+        b: Point,
+    ) -> (ReadResult, Option<Point>) {
+        if !board.is_stone(a) || !board.is_stone(b) {
+            return (ReadResult::Fail, None);
+        }
+        let (s1, s2) = ordered(board, a, b);
+        let query = Query::new(Kind::Connect, s1, s2, 0);
+        self.top_level(reader, board, query, &mut |cr, rd, bd| {
+            cr.connect2(rd, bd, s1, s2, false)
+        })
+    }
+
+    /// Can the strings at `a` and `b` (same colour) be kept apart, the
+    /// opponent to move? GNU Go `disconnect`.
+    pub fn disconnect(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        a: Point,
+        b: Point,
+    ) -> (ReadResult, Option<Point>) {
+        if !board.is_stone(a) || !board.is_stone(b) {
+            return (ReadResult::Win, None);
+        }
+        let (s1, s2) = ordered(board, a, b);
+        let query = Query::new(Kind::Disconnect, s1, s2, 0);
+        self.top_level(reader, board, query, &mut |cr, rd, bd| {
+            cr.disconnect2(rd, bd, s1, s2, false)
+        })
+    }
+
+    /// Are the strings already connected? `Win` when no disconnecting
+    /// move exists, `Fail` when one does, a ko result when it depends on
+    /// ko (the disconnect result seen from the connector's side).
+    pub fn is_connected(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        a: Point,
+        b: Point,
+    ) -> ReadResult {
+        self.disconnect(reader, board, a, b).0.reverse()
+    }
+
+    /// Can the string at `s` connect to the goal area, its owner to move?
+    /// GNU Go `break_in`.
+    pub fn break_in(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+        goal: &Goal,
+    ) -> (ReadResult, Option<Point>) {
+        if !board.is_stone(s) || goal.points.is_empty() {
+            return (ReadResult::Fail, None);
+        }
+        let s = board.origin(s);
+        let query = Query::new(Kind::BreakIn, s, Point::NONE, goal.hash).with_goal(&goal.points);
+        self.top_level(reader, board, query, &mut |cr, rd, bd| {
+            cr.rec_break(rd, bd, s, goal, false)
+        })
+    }
+
+    /// Can the string at `s` be kept out of the goal area, its opponent to
+    /// move? GNU Go `block_off`.
+    pub fn block_off(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+        goal: &Goal,
+    ) -> (ReadResult, Option<Point>) {
+        if !board.is_stone(s) {
+            return (ReadResult::Win, None);
+        }
+        if goal.points.is_empty() {
+            return (ReadResult::Win, None);
+        }
+        let s = board.origin(s);
+        let query = Query::new(Kind::BlockOff, s, Point::NONE, goal.hash).with_goal(&goal.points);
+        self.top_level(reader, board, query, &mut |cr, rd, bd| {
+            cr.rec_block(rd, bd, s, goal, false)
+        })
+    }
+}
+
+/// The two chains by origin, smaller index first (results are symmetric).
+fn ordered(board: &Board, a: Point, b: Point) -> (Point, Point) {
+    let (x, y) = (board.origin(a), board.origin(b));
+    if x <= y {
+        (x, y)
+    } else {
+        (y, x)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,710 @@
+//! The connection search: candidate moves from connection distances, and
+//! the mutual recursion connect / disconnect (and break-in / block-off).
+//!
+//! GNU Go counterpart: `recursive_connect2`, `recursive_disconnect2`,
+//! `find_connection_moves`, `find_string_connection_moves`,
+//! `find_break_moves`, `recursive_break`, `recursive_block`,
+//! `trivial_connection` and `check_self_atari` of `engine/readconnect.c`
+//! (GNU Go's "alternate connections" algorithm, its default).
+//!
+//! Each level: trivial answers first (a string gone, already one string,
+//! a common liberty, a capturable common neighbour), then the cache, then
+//! the candidate moves ordered by the connection distance they would
+//! leave, each answered by the other side's search. When no candidate
+//! is found the distance decides (small: connected; large: the defender
+//! passes once and lets the connector try).
+
+use crate::board::{Board, Color, Point};
+use crate::reading::{ReadResult, Reader};
+
+use super::distance::{
+    approxlib, common_vulnerability, compute_connection_distances, compute_goal_distances, fp,
+    is_self_atari, ladder_capturable, ladder_capture, ConnectionData, FP_ONE, HUGE,
+};
+use super::{ConnectionReader, Goal, Routine};
+
+/// Most candidates considered at one node.
+const MAX_MOVES: usize = 50;
+
+/// The other side's result turned into ours, when it improves on `best`
+/// (GNU Go `UPDATE_SAVED_KO_RESULT`).
+fn update_saved(best: &mut (ReadResult, Option<Point>), their: ReadResult, m: Point) {
+    if their != ReadResult::Fail && their.reverse() > best.0 {
+        *best = (their.reverse(), Some(m));
+    }
+}
+
+/// Is a move by `to_move` at `p` worth trying although it may be a
+/// self-atari (ko captures and some sacrifices are)? GNU Go `check_self_atari`.
+pub(crate) fn check_self_atari(
+    reader: &mut Reader,
+    board: &mut Board,
+    p: Point,
+    to_move: Color,
+) -> bool {
+    if !is_self_atari(board, p, to_move) {
+        return true;
+    }
+    if board.ko_capture(p, to_move).is_some() {
+        return true;
+    }
+    // A lone sacrifice whose last liberty the opponent cannot safely fill.
+    if p.neighbors().iter().any(|&n| board.cell(n).is(to_move)) {
+        return false;
+    }
+    let lib = p.neighbors().into_iter().find(|&n| board.is_empty(n));
+    match lib {
+        Some(lib) => {
+            approxlib(board, lib, to_move.opponent(), 3) <= 2
+                && ladder_capturable(reader, board, lib, to_move.opponent())
+        }
+        None => false,
+    }
+}
+
+/// Common liberty, or a common neighbour the tactical reader can capture.
+fn trivial_connection(
+    reader: &mut Reader,
+    board: &mut Board,
+    s1: Point,
+    s2: Point,
+) -> Option<Point> {
+    let common = board.common_libs(s1, s2);
+    if let Some(&l) = common.first() {
+        return Some(l);
+    }
+    let mut adj = Vec::new();
+    board.adjacent_chains(s1, &mut adj);
+    adj.sort();
+    for a in adj {
+        let touches_s2 = board.stones(a).any(|st| {
+            st.neighbors()
+                .iter()
+                .any(|&n| board.is_stone(n) && board.same_chain(n, s2))
+        });
+        if touches_s2 {
+            if let (ReadResult::Win, m) = reader.attack(board, a) {
+                return m.or_else(|| board.libs(a).first().copied());
+            }
+        }
+    }
+    None
+}
+
+/// Candidate moves for `to_move` from the two distance maps (GNU Go
+/// `find_connection_moves`). `s2` may be NONE (break-in towards an area).
+#[allow(clippy::too_many_arguments)]
+fn find_connection_moves(
+    reader: &mut Reader,
+    board: &mut Board,
+    s1: Point,
+    s2: Point,
+    to_move: Color,
+    conn1: &ConnectionData,
+    conn2: &ConnectionData,
+    max_dist1: i32,
+    max_dist2: i32,
+    total_distance: i32,
+    cutoff: i32,
+) -> Vec<Point> {
+    let color = board.chain(s1).color;
+    let other = color.opponent();
+    let connect_move = to_move == color;
+    let mut cands: Vec<(Point, i32)> = Vec::new();
+    let add = |cands: &mut Vec<(Point, i32)>, m: Point, d: i32| {
+        if !m.is_some() {
+            return;
+        }
+        if let Some(e) = cands.iter_mut().find(|e| e.0 == m) {
+            e.1 = e.1.min(d);
+        } else if cands.len() < MAX_MOVES {
+            cands.push((m, d));
+        }
+    };
+    let queue: Vec<Point> = conn1.queue.clone();
+    for pos in queue {
+        let dist1 = conn1.dist(pos);
+        let dist2 = conn2.dist(pos);
+        let d1 = conn1.reduced(pos);
+        let d2 = conn2.reduced(pos);
+        if d1 + d2 > fp(2.5) || dist1 > max_dist1 + fp(0.2) || dist2 > max_dist2 + fp(0.2) {
+            continue;
+        }
+        let mut distance = d1 + d2;
+        if (3 * d1) / 2 > d2 && (3 * d2) / 2 > d1 {
+            distance -= fp(0.1);
+        }
+        // Not between the strings.
+        let from1 = conn1.coming_from[pos.idx()];
+        if from1.is_some() && from1 == conn2.coming_from[pos.idx()] {
+            continue;
+        }
+        if board.is_empty(pos) {
+            if check_self_atari(reader, board, pos, to_move) {
+                add(&mut cands, pos, distance);
+            }
+        } else if board.cell(pos).is(other) {
+            let (acode, amove) = reader.attack(board, pos);
+            let (dcode, dmove) = if acode != ReadResult::Fail {
+                reader.find_defense(board, pos)
+            } else {
+                (ReadResult::Win, None)
+            };
+            if connect_move && acode != ReadResult::Fail {
+                if let Some(am) = amove {
+                    if dcode == ReadResult::Fail || conn1.dist(am) + conn2.dist(am) > dist1 + dist2
+                    {
+                        distance += fp(0.5);
+                    }
+                    add(&mut cands, am, distance - fp(0.15));
+                }
+            } else if !connect_move && acode != ReadResult::Fail && dcode != ReadResult::Fail {
+                if let Some(dm) = dmove {
+                    add(&mut cands, dm, distance - fp(0.5));
+                }
+            }
+        } else if board.cell(pos).is(color) {
+            for k in 0..4 {
+                let a = if k & 1 == 1 {
+                    conn1.vulnerable1[pos.idx()]
+                } else {
+                    conn1.vulnerable2[pos.idx()]
+                };
+                let b = if k & 2 == 2 {
+                    conn2.vulnerable1[pos.idx()]
+                } else {
+                    conn2.vulnerable2[pos.idx()]
+                };
+                if common_vulnerability(board, a, b, color) {
+                    if check_self_atari(reader, board, a, to_move) {
+                        add(&mut cands, a, distance);
+                    }
+                    if b != a && check_self_atari(reader, board, b, to_move) {
+                        add(&mut cands, b, distance);
+                    }
+                }
+            }
+        }
+    }
+
+    // Bonuses.
+    for cand in cands.iter_mut() {
+        let m = cand.0;
+        let mut d = cand.1;
+        let mut adjacent_to_attacker = false;
+        let mut bonus_given = false;
+        for n in m.neighbors() {
+            if board.cell(n).is(other) {
+                adjacent_to_attacker = true;
+                d -= fp(0.15);
+                if board.countlib(n) <= 2 {
+                    d -= fp(0.2);
+                    if (connect_move || !bonus_given)
+                        && (conn1.reduced(m) <= fp(0.5) || conn1.reduced(n) <= fp(0.5))
+                        && (conn2.reduced(m) <= fp(0.5) || conn2.reduced(n) <= fp(0.5))
+                        && conn1.dist(n) < total_distance
+                        && conn2.dist(n) < total_distance
+                    {
+                        bonus_given = true;
+                        d -= fp(0.7);
+                    }
+                }
+            } else if board.cell(n).is(color) {
+                if board.countlib(n) <= 2 {
+                    d -= fp(0.2);
+                }
+                if !connect_move && board.countlib(n) == 1 && approxlib(board, m, other, 2) > 1 {
+                    let mut adj = Vec::new();
+                    board.adjacent_chains_max_libs(n, 2, &mut adj);
+                    let two = adj.len() as i32;
+                    board.adjacent_chains_max_libs(n, 1, &mut adj);
+                    let one = adj.len() as i32;
+                    d -= fp(0.1) * two + fp(0.5) * one;
+                }
+            }
+        }
+        let on_edge = m.neighbors().iter().any(|&n| !board.on_board(n));
+        if adjacent_to_attacker && !connect_move && on_edge {
+            d -= fp(0.1);
+        }
+        if ladder_capturable(reader, board, m, to_move) {
+            d += fp(0.3);
+        }
+        if (board.is_liberty_of(m, s1) && board.countlib(s1) == 3)
+            || (s2.is_some() && board.is_liberty_of(m, s2) && board.countlib(s2) == 3)
+        {
+            d -= fp(0.1);
+        }
+        cand.1 = d;
+    }
+
+    // Stable sort by distance (ties keep discovery order).
+    cands.sort_by_key(|&(_, d)| d);
+    if cands.is_empty() {
+        return Vec::new();
+    }
+    let limit0 = if cands.len() <= 1 || board.ko_capture(cands[0].0, to_move).is_none() {
+        cands[0].1 + fp(1.5)
+    } else {
+        cands[1].1 + fp(1.5)
+    };
+    let mut limit = limit0;
+    if cands.len() > 1 && cands[1].1 < FP_ONE && cands[1].1 > limit {
+        limit = cands[1].1;
+    }
+    let mut n = 0;
+    while n < cands.len() {
+        let d = cands[n].1;
+        if n > 1 && d > cands[n - 1].1 && d - cands[n - 1].1 > (8 - n as i32) * fp(0.2) {
+            break;
+        }
+        if d > limit || d > cutoff {
+            break;
+        }
+        n += 1;
+    }
+    cands.truncate(n);
+    cands.into_iter().map(|(p, _)| p).collect()
+}
+
+/// Candidates and total distance for connecting / disconnecting two strings.
+fn find_string_connection_moves(
+    reader: &mut Reader,
+    board: &mut Board,
+    s1: Point,
+    s2: Point,
+    to_move: Color,
+) -> (Vec<Point>, i32) {
+    let cutoff = fp(3.051);
+    let mut conn1 = compute_connection_distances(reader, board, s1, s2, cutoff, true);
+    let mut conn2 = compute_connection_distances(reader, board, s2, s1, cutoff, true);
+    if board.countlib(s1) == 1 {
+        let lib = board.libs(s1)[0];
+        conn1.distances[lib.idx()] = 0;
+        conn1.coming_from[lib.idx()] = Point::NONE;
+        conn2.distances[lib.idx()] = conn2.dist(s1);
+        conn2.coming_from[lib.idx()] = conn1.coming_from[s1.idx()];
+    }
+    if board.countlib(s2) == 1 {
+        let lib = board.libs(s2)[0];
+        conn2.distances[lib.idx()] = 0;
+        conn1.distances[lib.idx()] = conn1.dist(s2);
+    }
+    let max1 = conn1.dist(s2);
+    let max2 = conn2.dist(s1);
+    let total = max1.min(max2);
+    let moves = find_connection_moves(
+        reader, board, s1, s2, to_move, &conn1, &conn2, max1, max2, total, HUGE,
+    );
+    (moves, total)
+}
+
+/// Candidates and total distance for breaking into / blocking off a goal.
+fn find_break_moves(
+    cr: &mut ConnectionReader,
+    reader: &mut Reader,
+    board: &mut Board,
+    s: Point,
+    goal: &Goal,
+    to_move: Color,
+) -> (Vec<Point>, i32) {
+    let color = board.chain(s).color;
+    let conn1 = compute_connection_distances(reader, board, s, Point::NONE, fp(2.501), true);
+    // The first goal string reached serves as secondary target.
+    let mut s2 = Point::NONE;
+    for &q in &conn1.queue {
+        if board.cell(q).is(color) && board.stones(q).any(|st| goal.contains(st)) {
+            s2 = board.origin(q);
+            break;
+        }
+    }
+    let mut conn2 = compute_goal_distances(reader, board, color, &goal.points, s, fp(2.501));
+    let mut max1 = HUGE;
+    for &q in &goal.points {
+        let q = if board.is_stone(q) {
+            board.origin(q)
+        } else {
+            q
+        };
+        max1 = max1.min(conn1.dist(q));
+    }
+    let mut conn1 = conn1;
+    if board.countlib(s) == 1 {
+        let lib = board.libs(s)[0];
+        conn1.distances[lib.idx()] = 0;
+        conn1.coming_from[lib.idx()] = Point::NONE;
+        conn2.distances[lib.idx()] = conn2.dist(board.origin(s));
+        conn2.coming_from[lib.idx()] = conn1.coming_from[board.origin(s).idx()];
+    }
+    let max2 = conn2.dist(board.origin(s));
+    let total = max1.min(max2);
+    let remaining = cr.config.breakin_depth as i64 - board.depth() as i64;
+    let cutoff = if remaining <= 5 {
+        fp(1.101) + remaining as i32 * fp(0.15)
+    } else {
+        HUGE
+    };
+    let mut moves = find_connection_moves(
+        reader, board, s, s2, to_move, &conn1, &conn2, max1, max2, total, cutoff,
+    );
+    if to_move != color && s2.is_some() && moves.len() < MAX_MOVES {
+        if let Some(m) = ladder_capture(reader, board, s2) {
+            if !moves.contains(&m) {
+                moves.push(m);
+            }
+        }
+    }
+    (moves, total)
+}
+
+impl ConnectionReader {
+    /// Try `m` for `color`: a legal move, or (when allowed) an illegal ko
+    /// capture as if a threat had been answered. `Some(is_ko_move)`.
+    fn try_conn_move(
+        &mut self,
+        board: &mut Board,
+        m: Point,
+        color: Color,
+        allow_ko: bool,
+    ) -> Option<bool> {
+        if board.trymove(m, color) {
+            self.trace_push(m, color);
+            return Some(false);
+        }
+        if allow_ko && board.is_ko_violation(m, color) && board.tryko(m, color) {
+            self.trace_push(m, color);
+            return Some(true);
+        }
+        None
+    }
+
+    fn pop_conn_move(&mut self, board: &mut Board, result_note: &str) {
+        board.popgo();
+        self.trace_pop(result_note);
+    }
+
+    fn count_node(&mut self) {
+        self.query_nodes += 1;
+        self.nodes += 1;
+    }
+
+    /// Can `s1` and `s2` be connected with the connector to move?
+    pub(crate) fn connect2(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s1: Point,
+        s2: Point,
+        has_passed: bool,
+    ) -> (ReadResult, Option<Point>) {
+        self.count_node();
+        if !board.is_stone(s1) || !board.is_stone(s2) {
+            return (ReadResult::Fail, None);
+        }
+        if board.same_chain(s1, s2) {
+            return (ReadResult::Win, None);
+        }
+        if self.query_nodes > self.config.node_limit || board.depth() > self.config.depth {
+            return (ReadResult::Fail, None);
+        }
+        let (s1, s2) = (board.origin(s1), board.origin(s2));
+        let key = self.key(board, Routine::Connect, s1, s2, 0);
+        if !has_passed {
+            if let Some(hit) = self.table.get(&key) {
+                return *hit;
+            }
+        }
+        let res = self.connect2_body(reader, board, s1, s2, has_passed);
+        if !has_passed {
+            self.table_store(key, res);
+        }
+        res
+    }
+
+    fn connect2_body(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s1: Point,
+        s2: Point,
+        has_passed: bool,
+    ) -> (ReadResult, Option<Point>) {
+        if let Some(m) = trivial_connection(reader, board, s1, s2) {
+            return (ReadResult::Win, Some(m));
+        }
+        let color = board.chain(s1).color;
+        let (moves, distance) = find_string_connection_moves(reader, board, s1, s2, color);
+        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
+        let mut tried = 0;
+        for m in moves {
+            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
+            let Some(is_ko) = self.try_conn_move(board, m, color, allow_ko) else {
+                continue;
+            };
+            tried += 1;
+            let (their, _) = self.disconnect2(reader, board, s1, s2, has_passed);
+            if !is_ko {
+                self.pop_conn_move(board, result_note(their.reverse()));
+                if their == ReadResult::Fail {
+                    return (ReadResult::Win, Some(m));
+                }
+                update_saved(&mut saved, their, m);
+            } else {
+                self.pop_conn_move(board, result_note(their.reverse()));
+                if their != ReadResult::Win {
+                    saved = (ReadResult::KoB, Some(m));
+                }
+            }
+        }
+        if tried == 0 && distance < FP_ONE {
+            return (ReadResult::Win, None);
+        }
+        if saved.0 != ReadResult::Fail {
+            return saved;
+        }
+        (ReadResult::Fail, None)
+    }
+
+    /// Can `s1` and `s2` be separated with the cutting side to move?
+    pub(crate) fn disconnect2(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s1: Point,
+        s2: Point,
+        has_passed: bool,
+    ) -> (ReadResult, Option<Point>) {
+        self.count_node();
+        if !board.is_stone(s1) || !board.is_stone(s2) {
+            return (ReadResult::Win, None);
+        }
+        if board.same_chain(s1, s2) {
+            return (ReadResult::Fail, None);
+        }
+        if self.query_nodes > self.config.node_limit || board.depth() > self.config.depth {
+            return (ReadResult::Win, None);
+        }
+        let (s1, s2) = (board.origin(s1), board.origin(s2));
+        let (a1, am1) = reader.attack(board, s1);
+        if a1 == ReadResult::Win {
+            return (ReadResult::Win, am1);
+        }
+        let (a2, am2) = reader.attack(board, s2);
+        if a2 == ReadResult::Win {
+            return (ReadResult::Win, am2);
+        }
+        let key = self.key(board, Routine::Disconnect, s1, s2, has_passed as u64);
+        if let Some(hit) = self.table.get(&key) {
+            return *hit;
+        }
+        let res = self.disconnect2_body(reader, board, s1, s2, has_passed, (a1, am1), (a2, am2));
+        self.table_store(key, res);
+        res
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn disconnect2_body(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s1: Point,
+        s2: Point,
+        has_passed: bool,
+        att1: (ReadResult, Option<Point>),
+        att2: (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        if let Some(m) = ladder_capture(reader, board, s1) {
+            return (ReadResult::Win, Some(m));
+        }
+        if let Some(m) = ladder_capture(reader, board, s2) {
+            return (ReadResult::Win, Some(m));
+        }
+        let color = board.chain(s1).color;
+        let other = color.opponent();
+        let (mut moves, distance) = find_string_connection_moves(reader, board, s1, s2, other);
+        for (code, m) in [att1, att2] {
+            if code != ReadResult::Fail {
+                if let Some(m) = m {
+                    if !moves.contains(&m) && moves.len() < MAX_MOVES {
+                        moves.push(m);
+                    }
+                }
+            }
+        }
+        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
+        let mut tried = 0;
+        for m in moves {
+            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
+            let Some(is_ko) = self.try_conn_move(board, m, other, allow_ko) else {
+                continue;
+            };
+            tried += 1;
+            let (their, _) = self.connect2(reader, board, s1, s2, has_passed);
+            self.pop_conn_move(board, result_note(their.reverse()));
+            if !is_ko {
+                if their == ReadResult::Fail {
+                    return (ReadResult::Win, Some(m));
+                }
+                update_saved(&mut saved, their, m);
+            } else if their != ReadResult::Win {
+                saved = (ReadResult::KoB, Some(m));
+            }
+        }
+        if tried == 0
+            && distance >= FP_ONE
+            && (has_passed || self.connect2(reader, board, s1, s2, true).0 == ReadResult::Fail)
+        {
+            return (ReadResult::Win, None);
+        }
+        if saved.0 != ReadResult::Fail {
+            return saved;
+        }
+        (ReadResult::Fail, None)
+    }
+
+    /// Can the chain on `s` reach the goal with its owner to move?
+    pub(crate) fn rec_break(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+        goal: &Goal,
+        has_passed: bool,
+    ) -> (ReadResult, Option<Point>) {
+        self.count_node();
+        if !board.is_stone(s) {
+            return (ReadResult::Fail, None);
+        }
+        if self.query_nodes > self.config.breakin_node_limit
+            || board.depth() > self.config.breakin_depth
+        {
+            return (ReadResult::Fail, None);
+        }
+        let s = board.origin(s);
+        let key = self.key(board, Routine::BreakIn, s, Point::NONE, goal.hash);
+        if !has_passed {
+            if let Some(hit) = self.table.get(&key) {
+                return *hit;
+            }
+        }
+        let color = board.chain(s).color;
+        let (moves, distance) = find_break_moves(self, reader, board, s, goal, color);
+        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
+        let mut tried = 0;
+        let mut res = None;
+        for m in moves {
+            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
+            let Some(is_ko) = self.try_conn_move(board, m, color, allow_ko) else {
+                continue;
+            };
+            tried += 1;
+            let (their, _) = self.rec_block(reader, board, s, goal, has_passed);
+            self.pop_conn_move(board, result_note(their.reverse()));
+            if !is_ko {
+                if their == ReadResult::Fail {
+                    res = Some((ReadResult::Win, Some(m)));
+                    break;
+                }
+                update_saved(&mut saved, their, m);
+            } else if their != ReadResult::Win {
+                saved = (ReadResult::KoB, Some(m));
+            }
+        }
+        let res = res.unwrap_or(if tried == 0 && distance < fp(0.89) {
+            (ReadResult::Win, None)
+        } else {
+            saved
+        });
+        if !has_passed {
+            self.table_store(key, res);
+        }
+        res
+    }
+
+    /// Can the goal be kept away from the chain on `s`, the opponent of
+    /// its owner to move?
+    pub(crate) fn rec_block(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+        goal: &Goal,
+        has_passed: bool,
+    ) -> (ReadResult, Option<Point>) {
+        self.count_node();
+        if !board.is_stone(s) {
+            return (ReadResult::Win, None);
+        }
+        if self.query_nodes > self.config.breakin_node_limit
+            || board.depth() > self.config.breakin_depth
+        {
+            return (ReadResult::Win, None);
+        }
+        let s = board.origin(s);
+        let key = self.key(
+            board,
+            Routine::BlockOff,
+            s,
+            Point::NONE,
+            goal.hash ^ has_passed as u64,
+        );
+        if let Some(hit) = self.table.get(&key) {
+            return *hit;
+        }
+        if let Some(m) = ladder_capture(reader, board, s) {
+            let res = (ReadResult::Win, Some(m));
+            self.table_store(key, res);
+            return res;
+        }
+        let color = board.chain(s).color;
+        let other = color.opponent();
+        let (moves, distance) = find_break_moves(self, reader, board, s, goal, other);
+        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
+        let mut tried = 0;
+        let mut res = None;
+        for m in moves {
+            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
+            let Some(is_ko) = self.try_conn_move(board, m, other, allow_ko) else {
+                continue;
+            };
+            tried += 1;
+            let (their, _) = self.rec_break(reader, board, s, goal, has_passed);
+            self.pop_conn_move(board, result_note(their.reverse()));
+            if !is_ko {
+                if their == ReadResult::Fail {
+                    res = Some((ReadResult::Win, Some(m)));
+                    break;
+                }
+                update_saved(&mut saved, their, m);
+            } else if their != ReadResult::Win {
+                saved = (ReadResult::KoB, Some(m));
+            }
+        }
+        let res = match res {
+            Some(r) => r,
+            None => {
+                if tried == 0
+                    && distance >= FP_ONE
+                    && (has_passed
+                        || self.rec_break(reader, board, s, goal, true).0 == ReadResult::Fail)
+                {
+                    (ReadResult::Win, None)
+                } else {
+                    saved
+                }
+            }
+        };
+        self.table_store(key, res);
+        res
+    }
+}
+
+/// Short result text for the variation comments.
+fn result_note(r: ReadResult) -> &'static str {
+    match r {
+        ReadResult::Win => "success",
+        ReadResult::KoA => "ko (first capture)",
+        ReadResult::KoB => "ko (needs threat)",
+        ReadResult::Fail => "failure",
+    }
+}

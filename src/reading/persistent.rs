@@ -1,0 +1,475 @@
+//! The persistent reading cache: expensive top-level results kept from
+//! one query to the next, and from move to move, for as long as the part
+//! of the board they depend on is unchanged.
+//!
+//! GNU Go counterpart: `engine/persistent.c` (`store_persistent_reading_cache`,
+//! `search_persistent_reading_cache`, `purge_persistent_reading_cache` and
+//! the connection / break-in variants) and the manual's Persistent Reading
+//! Cache section. Only top-level queries use it (the tactical reader's
+//! public `attack` / `find_defense`, connection reading's `string_connect`,
+//! `disconnect`, `break_in`, `block_off`), never the recursive workers.
+//!
+//! A stored entry carries the position on its *active area*, built from
+//! the reading shadow (every point tried by `trymove` / `tryko` during the
+//! read, legal or not) with these marks:
+//! - `1`: the shadow itself and the stones of the queried strings;
+//! - `2`: every stone of a chain that has a stone marked 1 or touches a
+//!   point marked 1 (whole chains, so chain extents and liberties match);
+//! - `3`: every neighbour of a stone marked 2: its liberties, and the
+//!   whole opponent chains next to it;
+//! - `4`: the neighbours of those opponent chains (their liberties), so
+//!   "can this neighbour be captured" looks the same;
+//! - `-1`: border cells next to marked points (kept implicitly: a border
+//!   never changes, so it is not compared).
+//!
+//! A lookup succeeds only when the query is the same, the ko point is the
+//! same, and every cell of the active area holds what it held when the
+//! entry was stored. Purging ([`PersistentCache::purge`]) drops entries
+//! whose area no longer matches the current real position (a move or a
+//! capture inside it, an undo, a new game). Replacement when full: the
+//! entry with the smallest score (nodes spent x (hits + 1)).
+//!
+//! Start reading at [`PersistentCache::read`], the wrapper a top-level
+//! entry point calls.
+
+use crate::board::{Board, Cell, Point, PointSet};
+use crate::reading::ReadResult;
+
+/// Entries kept (GNU Go keeps 100-150 per cache).
+pub const MAX_ENTRIES: usize = 150;
+/// Reads cheaper than this many nodes are not worth an entry.
+pub const MIN_COST: u64 = 1;
+
+/// Which top-level query an entry answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Tactical `attack`.
+    Attack,
+    /// Tactical `find_defense`.
+    FindDefense,
+    /// Connection `string_connect`.
+    Connect,
+    /// Connection `disconnect`.
+    Disconnect,
+    /// `break_in`.
+    BreakIn,
+    /// `block_off`.
+    BlockOff,
+}
+
+/// A top-level query: kind, the strings (by origin), and extra data
+/// (a goal area's hash and points for break-in / block-off).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Query {
+    /// What was asked.
+    pub kind: Kind,
+    /// First string (origin).
+    pub a: Point,
+    /// Second string (origin) or NONE.
+    pub b: Point,
+    /// Extra key data (goal hash), 0 when unused.
+    pub extra: u64,
+    /// Goal points (break-in / block-off), part of the active area.
+    pub goal: Vec<Point>,
+}
+
+impl Query {
+    /// A query on one or two strings.
+    pub fn new(kind: Kind, a: Point, b: Point, extra: u64) -> Query {
+        Query {
+            kind,
+            a,
+            b,
+            extra,
+            goal: Vec::new(),
+        }
+    }
+
+    /// Tactical attack on the chain at `s`.
+    pub fn attack(board: &Board, s: Point) -> Query {
+        Query::new(Kind::Attack, board.origin(s), Point::NONE, 0)
+    }
+
+    /// Tactical defence of the chain at `s`.
+    pub fn find_defense(board: &Board, s: Point) -> Query {
+        Query::new(Kind::FindDefense, board.origin(s), Point::NONE, 0)
+    }
+
+    /// The same query with a goal area.
+    pub fn with_goal(mut self, goal: &[Point]) -> Query {
+        self.goal = goal.to_vec();
+        self
+    }
+}
+
+/// One cached result.
+#[derive(Clone, Debug)]
+struct Entry {
+    query: Query,
+    ko: Point,
+    area: Vec<(Point, Cell)>,
+    shadow: Vec<Point>,
+    result: (ReadResult, Option<Point>),
+    cost: u64,
+    hits: u64,
+}
+
+impl Entry {
+    fn score(&self) -> u64 {
+        self.cost.saturating_mul(self.hits + 1)
+    }
+
+    fn matches_position(&self, board: &Board) -> bool {
+        board.ko_point() == self.ko && self.area.iter().all(|&(p, c)| board.cell(p) == c)
+    }
+}
+
+/// Counters of cache use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    /// Successful lookups.
+    pub hits: u64,
+    /// Entries stored.
+    pub stores: u64,
+    /// Entries dropped by purges.
+    pub purged: u64,
+}
+
+/// A persistent cache (one per kind of reader).
+#[derive(Clone, Debug, Default)]
+pub struct PersistentCache {
+    entries: Vec<Entry>,
+    /// Disable lookups and stores (debugging, tests).
+    pub disabled: bool,
+    /// Use counters.
+    pub stats: CacheStats,
+}
+
+/// Records the reading shadow of one top-level read while keeping any
+/// enclosing read's shadow intact (reads nest: connection reading calls
+/// the tactical reader's top-level functions).
+pub struct ShadowScope {
+    outer: Option<PointSet>,
+}
+
+impl ShadowScope {
+    /// Start a fresh shadow, saving an enclosing one.
+    pub fn begin(board: &mut Board) -> ShadowScope {
+        let outer = board.shadow_active().then(|| board.take_shadow());
+        board.start_shadow();
+        ShadowScope { outer }
+    }
+
+    /// Stop and return this read's shadow; the enclosing shadow (if any)
+    /// resumes with these points added.
+    pub fn end(self, board: &mut Board) -> PointSet {
+        let inner = board.take_shadow();
+        if let Some(outer) = self.outer {
+            board.start_shadow();
+            board.extend_shadow(outer.iter());
+            board.extend_shadow(inner.iter());
+        }
+        inner
+    }
+}
+
+impl PersistentCache {
+    /// An empty cache.
+    pub fn new() -> PersistentCache {
+        PersistentCache::default()
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Drop everything (GTP `clear_cache`, new game).
+    pub fn clear(&mut self) {
+        self.stats.purged += self.entries.len() as u64;
+        self.entries.clear();
+    }
+
+    /// Drop every entry whose active area or ko point no longer matches
+    /// `board` (call after every move on the real board, and after undo,
+    /// loadsgf, clear_board and handicap placement). Entries stored inside
+    /// hypothetical sequences go too: they cannot match a real position
+    /// reached by a different history once their area changed.
+    pub fn purge_against(&mut self, board: &Board) {
+        let before = self.entries.len();
+        self.entries.retain(|e| e.matches_position(board));
+        self.stats.purged += (before - self.entries.len()) as u64;
+    }
+
+    /// Drop everything; the board-less form of the purge for callers that
+    /// do not hold the new position ([`PersistentCache::purge_against`]
+    /// keeps the entries that are still valid).
+    pub fn purge(&mut self) {
+        self.clear();
+    }
+
+    /// The cached answer to `query` at this position, if any. On a hit the
+    /// entry's shadow joins a running shadow (an enclosing read depends on
+    /// the same points).
+    pub fn lookup(
+        &mut self,
+        board: &mut Board,
+        query: &Query,
+    ) -> Option<(ReadResult, Option<Point>)> {
+        if self.disabled {
+            return None;
+        }
+        let idx = self
+            .entries
+            .iter()
+            .position(|e| e.query == *query && e.matches_position(board))?;
+        let e = &mut self.entries[idx];
+        e.hits += 1;
+        self.stats.hits += 1;
+        let result = e.result;
+        let shadow = e.shadow.clone();
+        board.extend_shadow(shadow);
+        Some(result)
+    }
+
+    /// Store a finished read: `shadow` is the reading shadow of the read,
+    /// `cost` the nodes it spent.
+    pub fn store(
+        &mut self,
+        board: &Board,
+        query: Query,
+        result: (ReadResult, Option<Point>),
+        shadow: &PointSet,
+        cost: u64,
+    ) {
+        if self.disabled || cost < MIN_COST {
+            return;
+        }
+        let area = active_area(board, &query, shadow);
+        let entry = Entry {
+            ko: board.ko_point(),
+            area: area.iter().map(|p| (p, board.cell(p))).collect(),
+            shadow: shadow.iter().collect(),
+            query,
+            result,
+            cost,
+            hits: 0,
+        };
+        if let Some(old) = self
+            .entries
+            .iter_mut()
+            .find(|e| e.query == entry.query && e.area == entry.area && e.ko == entry.ko)
+        {
+            *old = entry;
+            self.stats.stores += 1;
+            return;
+        }
+        if self.entries.len() < MAX_ENTRIES {
+            self.entries.push(entry);
+            self.stats.stores += 1;
+            return;
+        }
+        // Replace the least useful entry if the new one is worth more.
+        let (worst, worst_score) = self
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (i, e.score()))
+            .min_by_key(|&(i, s)| (s, i))
+            .unwrap_or((0, 0));
+        if entry.cost > worst_score {
+            self.entries[worst] = entry;
+            self.stats.stores += 1;
+        }
+    }
+
+    /// Run a top-level read through the cache: answer from the cache when
+    /// possible, otherwise run `read` (which returns its result and the
+    /// nodes it spent) under a reading shadow and store the result.
+    pub fn read(
+        &mut self,
+        board: &mut Board,
+        query: Query,
+        read: impl FnOnce(&mut Board) -> ((ReadResult, Option<Point>), u64),
+    ) -> (ReadResult, Option<Point>) {
+        if let Some(hit) = self.lookup(board, &query) {
+            return hit;
+        }
+        let scope = ShadowScope::begin(board);
+        let (result, cost) = read(board);
+        let shadow = scope.end(board);
+        self.store(board, query, result, &shadow, cost);
+        result
+    }
+}
+
+/// The active area of a read (marks 1 to 4 of the module documentation).
+pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet {
+    let mut area = PointSet::new();
+    // Mark 1: shadow, queried strings, goal.
+    let mut seeds: Vec<Point> = shadow.iter().filter(|&p| board.on_board(p)).collect();
+    for s in [query.a, query.b] {
+        if s.is_some() && board.on_board(s) {
+            seeds.push(s);
+        }
+    }
+    seeds.extend(query.goal.iter().copied().filter(|&p| board.on_board(p)));
+    for &p in &seeds {
+        area.insert(p);
+    }
+    // Mark 2: whole chains having a stone in, or next to, a mark-1 point.
+    let mut chains: Vec<Point> = Vec::new();
+    let mut seen = PointSet::new();
+    for &p in &seeds {
+        for q in std::iter::once(p).chain(p.neighbors()) {
+            if board.is_stone(q) {
+                let o = board.origin(q);
+                if seen.insert(o) {
+                    chains.push(o);
+                }
+            }
+        }
+    }
+    let mut adjacent: Vec<Point> = Vec::new();
+    for &c in &chains {
+        for s in board.stones(c) {
+            area.insert(s);
+            // Mark 3: every neighbour; opponent chains in full.
+            for n in s.neighbors() {
+                if !board.on_board(n) {
+                    continue;
+                }
+                area.insert(n);
+                if board.is_stone(n) {
+                    let o = board.origin(n);
+                    if seen.insert(o) {
+                        adjacent.push(o);
+                    }
+                }
+            }
+        }
+    }
+    // Mark 3 (continued) and 4: adjacent chains and their neighbours.
+    for &c in &adjacent {
+        for s in board.stones(c) {
+            area.insert(s);
+            for n in s.neighbors() {
+                if board.on_board(n) {
+                    area.insert(n);
+                }
+            }
+        }
+    }
+    // Mark 4 also covers the neighbours of empty mark-1 points.
+    for &p in &seeds {
+        for n in p.neighbors() {
+            if board.on_board(n) {
+                area.insert(n);
+            }
+        }
+    }
+    area
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    fn pt(b: &Board, row: usize, col: usize) -> Point {
+        b.point(row, col).expect("on board")
+    }
+
+    /// A toy "read" that looks at a few points and reports whether the
+    /// stone at (2,2) has fewer than three liberties.
+    fn toy_read(b: &mut Board, s: Point) -> ((ReadResult, Option<Point>), u64) {
+        let libs: Vec<Point> = b.libs(s).to_vec();
+        for l in &libs {
+            let c = b.chain(s).color.opponent();
+            if b.trymove(*l, c) {
+                b.popgo();
+            }
+        }
+        let r = if libs.len() < 3 {
+            ReadResult::Win
+        } else {
+            ReadResult::Fail
+        };
+        ((r, libs.first().copied()), 10)
+    }
+
+    #[test]
+    fn hit_on_same_area_miss_after_change_and_purge() {
+        let mut b = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . X",
+        )
+        .expect("diagram");
+        let s = pt(&b, 2, 2);
+        let mut cache = PersistentCache::new();
+        let q = Query::attack(&b, s);
+        let r1 = cache.read(&mut b, q.clone(), |b| toy_read(b, s));
+        assert_eq!(cache.len(), 1);
+        // A far move keeps the entry valid.
+        b.play(pt(&b, 6, 0), Color::White).expect("legal");
+        cache.purge_against(&b);
+        assert_eq!(cache.len(), 1);
+        assert_eq!(cache.lookup(&mut b, &q), Some(r1));
+        assert_eq!(cache.stats.hits, 1);
+        // A move next to the string invalidates it.
+        b.play(pt(&b, 1, 2), Color::White).expect("legal");
+        assert_eq!(cache.lookup(&mut b, &q), None);
+        cache.purge_against(&b);
+        assert!(cache.is_empty());
+        let r2 = cache.read(&mut b, q.clone(), |b| toy_read(b, s));
+        assert_eq!(r2.0, ReadResult::Win);
+    }
+
+    #[test]
+    fn nested_shadow_scope_keeps_outer_points() {
+        let mut b = Board::new(5);
+        let outer = ShadowScope::begin(&mut b);
+        assert!(b.trymove(pt(&b, 0, 0), Color::Black));
+        b.popgo();
+        let inner = ShadowScope::begin(&mut b);
+        assert!(b.trymove(pt(&b, 4, 4), Color::White));
+        b.popgo();
+        let inner_set = inner.end(&mut b);
+        assert_eq!(inner_set.len(), 1);
+        let outer_set = outer.end(&mut b);
+        assert!(outer_set.contains(pt(&b, 0, 0)));
+        assert!(outer_set.contains(pt(&b, 4, 4)));
+        assert!(!b.shadow_active());
+    }
+
+    #[test]
+    fn replacement_keeps_the_most_useful() {
+        let mut b = Board::new(19);
+        let mut cache = PersistentCache::new();
+        for i in 0..(MAX_ENTRIES + 10) {
+            let p = Point::new(i / 19, i % 19);
+            let mut sh = PointSet::new();
+            sh.insert(p);
+            cache.store(
+                &b,
+                Query::new(Kind::Attack, p, Point::NONE, 0),
+                (ReadResult::Fail, None),
+                &sh,
+                (i as u64 % 7) + 1,
+            );
+        }
+        assert_eq!(cache.len(), MAX_ENTRIES);
+        assert!(cache.entries.iter().all(|e| e.cost >= 1));
+        let _ = &mut b;
+    }
+}
