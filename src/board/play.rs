@@ -62,13 +62,11 @@ impl Board {
             match self.cell(n) {
                 Cell::Empty => return None,
                 c if c.is(color) => return None,
-                c if c.is(other) => {
-                    if self.countlib(n) == 1 {
-                        if captured.is_some() || self.chain_size(n) != 1 {
-                            return None;
-                        }
-                        captured = Some(n);
+                c if c.is(other) && self.countlib(n) == 1 => {
+                    if captured.is_some() || self.chain_size(n) != 1 {
+                        return None;
                     }
+                    captured = Some(n);
                 }
                 _ => {}
             }

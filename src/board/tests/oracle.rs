@@ -86,10 +86,8 @@ impl Oracle {
             for (nr, nc) in self.neighbors(sr, sc) {
                 let k = nr * self.size + nc;
                 match self.grid[k] {
-                    None => {
-                        if !libs.contains(&(nr, nc)) {
-                            libs.push((nr, nc));
-                        }
+                    None if !libs.contains(&(nr, nc)) => {
+                        libs.push((nr, nc));
                     }
                     Some(col) if col == color && !seen[k] => {
                         seen[k] = true;
