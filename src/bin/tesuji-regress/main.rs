@@ -54,6 +54,9 @@ struct Options {
     /// Print every test, not only the unexpected results.
     #[arg(long)]
     long: bool,
+    /// Report each suite on stderr as it finishes.
+    #[arg(long)]
+    progress: bool,
     /// Write a tab-separated summary (one row per suite) to this file.
     #[arg(long, value_name = "FILE")]
     summary: Option<PathBuf>,
@@ -138,13 +141,15 @@ fn run(options: &Options) -> Result<i32, String> {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(path) = suites.get(i) else { break };
                 let r = run_suite(&argv, path, timeout);
-                eprintln!(
-                    "tesuji-regress: {} {}/{} ({:.1}s)",
-                    r.name,
-                    r.passed(),
-                    r.tests.len(),
-                    r.wall
-                );
+                if options.progress {
+                    eprintln!(
+                        "tesuji-regress: {} {}/{} ({:.1}s)",
+                        r.name,
+                        r.passed(),
+                        r.tests.len(),
+                        r.wall
+                    );
+                }
                 *results[i].lock().expect("no poisoned result") = Some(r);
             });
         }
