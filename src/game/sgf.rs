@@ -96,12 +96,20 @@ pub fn load_sgf(text: &str, stop: StopAt) -> Result<Loaded, SgfLoadError> {
 /// - a byte-order mark and any text before the first `(` are dropped (the
 ///   SGF specification lets a collection be preceded by anything);
 /// - anything after the first game tree is dropped;
-/// - a property repeated within a node keeps its first occurrence;
+/// - a list property repeated within a node (`AB[pd]AB[dp]`, common in
+///   old files) has its values merged into one property, as GNU Go reads
+///   it; any other repeated property keeps its first occurrence;
 /// - game trees left open at the end of the file are closed, as GNU Go's
 ///   reader does.
 ///
 /// A property value left open (a file cut in the middle of a value), text
 /// that is not a property between nodes, or no game tree at all are errors.
+/// SGF properties whose value is a list (setup stones and markup): a
+/// repeat within one node adds to the list.
+const LIST_PROPERTIES: &[&str] = &[
+    "AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TB", "TR", "TW", "VW",
+];
+
 fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
     let err = |m: &str| Err(SgfLoadError::Parse(m.to_string()));
     let text = text.trim_start_matches('\u{feff}');
@@ -112,19 +120,36 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
     let mut i = start;
-    // Identifiers seen in the current node, and the identifier whose
-    // values are being read (None when it is a repeat being dropped).
-    let mut seen: Vec<String> = Vec::new();
-    let mut keep_values = true;
+    // The properties of the node being read, in order of first
+    // appearance, each with all its values (raw `[...]` text); written out
+    // when the node ends.
+    let mut node: Vec<(String, Vec<&str>)> = Vec::new();
+    let mut current: Option<usize> = None;
+    // Values of a repeated single-value property are dropped.
+    let mut skip_values = false;
+    let flush = |node: &mut Vec<(String, Vec<&str>)>, out: &mut String| {
+        for (ident, values) in node.drain(..) {
+            out.push_str(&ident);
+            for v in values {
+                out.push_str(v);
+            }
+        }
+    };
     while i < bytes.len() {
         let c = bytes[i];
         match c {
             b'(' => {
+                flush(&mut node, &mut out);
+                current = None;
+                skip_values = false;
                 depth += 1;
                 out.push('(');
                 i += 1;
             }
             b')' => {
+                flush(&mut node, &mut out);
+                current = None;
+                skip_values = false;
                 if depth == 0 {
                     break;
                 }
@@ -139,7 +164,9 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
                 if depth == 0 {
                     return err("node outside a game tree");
                 }
-                seen.clear();
+                flush(&mut node, &mut out);
+                current = None;
+                skip_values = false;
                 out.push(';');
                 i += 1;
             }
@@ -154,8 +181,10 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
                         Some(_) => j += 1,
                     }
                 }
-                if keep_values {
-                    out.push_str(&text[i..=j]);
+                match current {
+                    Some(k) => node[k].1.push(&text[i..=j]),
+                    None if skip_values => {}
+                    None => return err("property value without an identifier"),
                 }
                 i = j + 1;
             }
@@ -172,11 +201,15 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
                 if ident.is_empty() {
                     return err("property identifier without capital letters");
                 }
-                keep_values = !seen.contains(&ident);
-                if keep_values {
-                    out.push_str(&ident);
-                    seen.push(ident);
-                }
+                current = match node.iter().position(|(id, _)| *id == ident) {
+                    Some(k) if LIST_PROPERTIES.contains(&ident.as_str()) => Some(k),
+                    Some(_) => None,
+                    None => {
+                        node.push((ident, Vec::new()));
+                        Some(node.len() - 1)
+                    }
+                };
+                skip_values = current.is_none();
                 i = j;
             }
             c if c.is_ascii_whitespace() => {
@@ -185,6 +218,7 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
             _ => return err("unexpected character outside a property value"),
         }
     }
+    flush(&mut node, &mut out);
     if depth == 0 && !out.ends_with(')') {
         return err("no game tree");
     }
@@ -311,6 +345,18 @@ fn replay(root: &SgfNode<Prop>, stop: StopAt) -> Result<Loaded, SgfLoadError> {
                     to_move = match c {
                         sgf_parse::Color::Black => Color::Black,
                         sgf_parse::Color::White => Color::White,
+                    };
+                    game.set_to_move(to_move);
+                }
+                // FF[3] files (Cgoban 1) write the player as PL[1] / PL[2].
+                Prop::Unknown(id, values) | Prop::Invalid(id, values)
+                    if id == "PL"
+                        && matches!(values.first().map(String::as_str), Some("1" | "2")) =>
+                {
+                    to_move = if values[0] == "1" {
+                        Color::Black
+                    } else {
+                        Color::White
                     };
                     game.set_to_move(to_move);
                 }

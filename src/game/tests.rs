@@ -141,6 +141,23 @@ fn old_files_are_repaired_like_gnu_go_reads_them() {
 }
 
 #[test]
+fn repeated_setup_properties_are_merged() {
+    // Old GNU Go files write one AB per stone: every stone must be placed.
+    let l = load_sgf("(;SZ[9]HA[3]AB[cc]AB[gg]AW[ee]AB[cg];W[dd])", StopAt::End).unwrap();
+    let board = l.game.board();
+    assert_eq!(board.stone_count(Color::Black), 3);
+    assert_eq!(board.stone_count(Color::White), 2);
+}
+
+#[test]
+fn numeric_player_of_old_files() {
+    let l = load_sgf("(;FF[3]SZ[9]PL[1];PL[2]AB[cc])", StopAt::End).unwrap();
+    assert_eq!(l.to_move, Color::White);
+    let l = load_sgf("(;FF[3]SZ[9];PL[1]AW[cc])", StopAt::End).unwrap();
+    assert_eq!(l.to_move, Color::Black);
+}
+
+#[test]
 fn old_tt_pass_is_a_pass() {
     let l = load_sgf("(;SZ[19];B[tt];W[dd])", StopAt::End).unwrap();
     assert_eq!(l.game.moves().next(), Some((Color::Black, Move::Pass)));
