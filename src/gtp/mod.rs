@@ -19,6 +19,8 @@ pub mod parse;
 pub mod response;
 pub mod vertex;
 
+#[cfg(test)]
+mod tests;
 
 use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
