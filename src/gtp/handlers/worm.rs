@@ -444,6 +444,31 @@ mod tests {
     }
 
     #[test]
+    fn liberties_by_order_match_gnu_go() {
+        // Values from GNU Go 3.8 `worm_data` on this position (played
+        // with `play` on an empty 9x9 board).
+        let d = ". . . . . . . . .
+                 . . . . . . . . .
+                 . . X . . . O . .
+                 . . . . . X O . .
+                 . . . . . . . . .
+                 . . . O . . . . .
+                 . . X X O . . . .
+                 O . . . . . . . .
+                 . X . . . . . . .";
+        for ((row, col), want) in [
+            ((6, 2), [4, 4, 4, 7]), // C3
+            ((5, 3), [3, 7, 6, 9]), // D4
+            ((2, 2), [4, 8, 7, 7]), // C7
+            ((2, 6), [5, 8, 8, 8]), // G7
+            ((7, 0), [3, 1, 2, 2]), // A2
+            ((6, 4), [3, 6, 7, 6]), // E3
+        ] {
+            assert_eq!(libs(d, row, col), (want, 0), "({row}, {col})");
+        }
+    }
+
+    #[test]
     fn genus_counts_enclosed_regions() {
         let d = "X X X . .
                  X . X . .
