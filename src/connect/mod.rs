@@ -261,6 +261,12 @@ impl ConnectionReader {
         self.trace.take()
     }
 
+    /// Number of variations recorded by the running trace (0 when none is
+    /// running); lets `decide_connection` report each phase separately.
+    pub fn trace_variations(&self) -> usize {
+        self.trace.as_ref().map_or(0, |t| t.variations)
+    }
+
     fn trace_push(&mut self, m: Point, color: Color) {
         if let Some(t) = &mut self.trace {
             let idx = t.nodes.len();

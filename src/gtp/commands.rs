@@ -5,7 +5,7 @@
 //! To add a command, add a row here (kept in alphabetical order, which is
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
-use super::handlers::{debug, info, setup, tactics};
+use super::handlers::{connect, debug, info, setup, tactics, worm};
 use super::response::Reply;
 use super::Engine;
 
@@ -48,9 +48,19 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     cmd!("black", setup::black, "GTP v1: play a black stone"),
     cmd!(
+        "block_off",
+        connect::block_off,
+        "can a string be kept out of an area: code [move]"
+    ),
+    cmd!(
         "boardsize",
         setup::boardsize,
         "set the board size and clear the board"
+    ),
+    cmd!(
+        "break_in",
+        connect::break_in,
+        "can a string break into an area: code [move]"
     ),
     cmd!(
         "captures",
@@ -73,6 +83,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "colour of a vertex: black, white or empty"
     ),
     cmd!(
+        "connect",
+        connect::connect,
+        "can two strings be connected: code [move]"
+    ),
+    cmd!(
         "countlib",
         debug::countlib,
         "number of liberties of a string"
@@ -81,6 +96,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         "cputime",
         info::cputime,
         "processor time used by the engine, seconds"
+    ),
+    cmd!(
+        "decide_connection",
+        connect::decide_connection,
+        "connect and disconnect report, optionally traced to an SGF file"
+    ),
+    cmd!(
+        "decide_string",
+        tactics::decide_string,
+        "attack and defence report, optionally traced to an SGF file"
     ),
     cmd!(
         "decrease_depths",
@@ -96,6 +121,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "defend_both",
         tactics::defend_both,
         "can both strings be saved: code"
+    ),
+    cmd!(
+        "disconnect",
+        connect::disconnect,
+        "can two strings be kept apart: code [move]"
     ),
     cmd!(
         "does_attack",
@@ -119,11 +149,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     cmd!("findlib", debug::findlib, "liberties of a string"),
     cmd!(
+        "finish_sgftrace",
+        tactics::finish_sgftrace,
+        "stop recording variations and write them to an SGF file"
+    ),
+    cmd!(
         "fixed_handicap",
         setup::fixed_handicap,
         "place the GTP fixed handicap stones"
     ),
     cmd!("genmove", setup::genmove, "generate and play a move"),
+    cmd!(
+        "get_connection_node_counter",
+        connect::get_connection_node_counter,
+        "connection nodes since the last reset"
+    ),
     cmd!(
         "get_handicap",
         setup::get_handicap,
@@ -151,6 +191,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "increase_depths",
         tactics::increase_depths,
         "increase every reading depth by one"
+    ),
+    cmd!(
+        "is_connected",
+        connect::is_connected,
+        "are two strings connected as they stand: code"
     ),
     cmd!("is_legal", debug::is_legal, "is a move legal: 1 or 0"),
     cmd!(
@@ -211,6 +256,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "generate a move without playing it"
     ),
     cmd!(
+        "reset_connection_node_counter",
+        connect::reset_connection_node_counter,
+        "zero the connection node counter"
+    ),
+    cmd!(
         "reset_reading_node_counter",
         tactics::reset_reading_node_counter,
         "zero the reading node counter"
@@ -231,6 +281,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         "set the random seed"
     ),
     cmd!("showboard", debug::showboard, "the board as ASCII art"),
+    cmd!(
+        "start_sgftrace",
+        tactics::start_sgftrace,
+        "start recording every variation read"
+    ),
+    cmd!(
+        "tesuji-tactical_status",
+        worm::tactical_status,
+        "GoGui gfx board: tactical status of every string"
+    ),
     cmd!("time_left", info::time_left, "time left for a colour"),
     cmd!(
         "time_settings",
@@ -246,6 +306,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd!("undo", setup::undo, "take back the last move"),
     cmd!("version", info::version, "the engine's version"),
     cmd!("white", setup::white, "GTP v1: play a white stone"),
+    cmd!(
+        "worm_data",
+        worm::worm_data,
+        "per-point worm report (GNU Go format)"
+    ),
     cmd!(
         "worm_stones",
         debug::worm_stones,

@@ -19,7 +19,11 @@ pub mod parse;
 pub mod response;
 pub mod vertex;
 
+#[cfg(test)]
+mod tests;
+
 use crate::board::{Board, Color, Point};
+use crate::connect::ConnectionReader;
 use crate::game::Game;
 use crate::reading::{Reader, ReadingConfig};
 use response::{GtpError, Reply};
@@ -43,6 +47,12 @@ pub struct Engine {
     pub game: Game,
     /// The tactical reader: configuration, caches and node counters.
     pub reader: Reader,
+    /// The connection reader (`connect`, `disconnect`, `break_in`, ...):
+    /// budgets, persistent cache, connection node counter. Default budgets.
+    pub conn: ConnectionReader,
+    /// True between `start_sgftrace` and `finish_sgftrace`: the reader's
+    /// tracer belongs to that recording, not to `decide_string`.
+    pub sgftrace: bool,
     /// The random seed (`set_random_seed`).
     pub seed: u64,
     /// Set by `quit`: the server stops after answering.
@@ -64,6 +74,8 @@ impl Engine {
         Engine {
             game: Game::new(19),
             reader: Reader::new(config.reading),
+            conn: ConnectionReader::default(),
+            sgftrace: false,
             seed: config.seed,
             quit: false,
             time_settings: (0, 0, 0),
@@ -92,10 +104,19 @@ impl Engine {
     }
 
     /// Called after every change of the real position (play, undo, loadsgf,
-    /// clear_board, boardsize, handicap): lets the reader drop persistent
-    /// cache entries the change invalidated.
+    /// clear_board, boardsize, handicap): lets the tactical and the
+    /// connection reader drop persistent cache entries the change
+    /// invalidated.
     pub fn position_changed(&mut self) {
         self.reader.purge_persistent(self.game.board());
+        self.conn.purge_persistent_against(self.game.board());
+    }
+
+    /// Forget every cached reading result, tactical and connection
+    /// (GTP `clear_cache`).
+    pub fn clear_caches(&mut self) {
+        self.reader.clear_cache();
+        self.conn.clear_cache();
     }
 
     /// Parse a colour argument.

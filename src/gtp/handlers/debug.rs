@@ -217,9 +217,10 @@ pub fn popgo(engine: &mut Engine, _: &[&str]) -> Reply {
     }
 }
 
-/// `clear_cache`: forget every cached reading result.
+/// `clear_cache`: forget every cached reading result (tactical and
+/// connection, persistent caches included).
 pub fn clear_cache(engine: &mut Engine, _: &[&str]) -> Reply {
-    engine.reader.clear_cache();
+    engine.clear_caches();
     Ok(String::new())
 }
 

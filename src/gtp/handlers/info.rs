@@ -108,7 +108,9 @@ pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
 }
 
 /// The GoGui analyze menu (`type/label/command` per line): GNU Go's own
-/// entries for the commands implemented here.
+/// entries for the commands implemented here (GoGui's built-in list for
+/// GNU Go), then the entries for commands GNU Go lacks (`decide_string`,
+/// `decide_connection`, `is_connected`, `tesuji-tactical_status`).
 const ANALYZE_COMMANDS: &[&str] = &[
     "varpo/Attack/attack %p",
     "varp/Defend/defend %p",
@@ -117,6 +119,20 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "string/Does Defend/does_defend %P",
     "string/Attack Either/attack_either %P",
     "string/Defend Both/defend_both %P",
+    "hpstring/Decide String/decide_string %p",
+    "hpstring/Decide String To SGF/decide_string %p %w",
+    "gfx/Tactical Status/tesuji-tactical_status",
+    "hpstring/Worm Data/worm_data %p",
+    "varp/Connect/connect %P",
+    "varpo/Disconnect/disconnect %P",
+    "string/Is Connected/is_connected %P",
+    "hpstring/Decide Connection/decide_connection %P",
+    "pstring/Break In/break_in %P",
+    "pstring/Block Off/block_off %P",
+    "string/Connection Nodes/get_connection_node_counter",
+    "none/Reset Connection Nodes/reset_connection_node_counter",
+    "none/Start SgfTrace/start_sgftrace",
+    "none/Finish SgfTrace/finish_sgftrace %w",
     "plist/FindLib/findlib %p",
     "string/CountLib/countlib %p",
     "plist/All Legal/all_legal %c",

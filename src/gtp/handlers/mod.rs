@@ -5,10 +5,39 @@
 //! GNU Go counterpart: the `gtp_*` functions of `interface/play_gtp.c`.
 //! - [`info`]: protocol and session commands (name, version, list_commands, time).
 //! - [`setup`]: the game: size, komi, moves, undo, handicap, SGF, scoring, genmove.
-//! - [`tactics`]: tactical reading (attack, defend, ladders, depths, counters).
+//! - [`tactics`]: tactical reading (attack, defend, ladders, depths, counters,
+//!   decide_string, SGF traces).
+//! - [`connect`]: connection reading (connect, disconnect, break_in, block_off,
+//!   decide_connection, the connection node counter).
+//! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
+pub mod connect;
 pub mod debug;
 pub mod info;
 pub mod setup;
 pub mod tactics;
+pub mod worm;
+
+use crate::gtp::response::GtpError;
+use std::fs::File;
+use std::io::Write;
+
+/// Open `name` for writing before any work is done, so that a bad path
+/// fails the command without side effects (`cannot write FILE`).
+pub(crate) fn create_file(name: &str) -> Result<File, GtpError> {
+    File::create(name).map_err(|e| {
+        log::warn!("cannot write {name}: {e}");
+        GtpError::msg(format!("cannot write {name}"))
+    })
+}
+
+/// Write `text` into a file opened by [`create_file`].
+pub(crate) fn write_text(mut file: File, name: &str, text: &str) -> Result<(), GtpError> {
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|e| {
+            log::warn!("cannot write {name}: {e}");
+            GtpError::msg(format!("cannot write {name}"))
+        })
+}

@@ -1,0 +1,499 @@
+//! Engine-level tests of the reading and analysis commands added on top of
+//! GNU Go's `attack`/`defend` family: `decide_string`, the SGF trace pair,
+//! `worm_data`, the connection commands, `decide_connection` and the GoGui
+//! tactical status board. They drive the [`Engine`] through
+//! [`Engine::execute`] (answer text) and [`serve_engine`] (framing), on
+//! small positions whose answers do not depend on the reader's strength.
+
+use super::response::GtpError;
+use super::vertex::column_letter;
+use super::*;
+use sgf_parse::go::{self, Prop};
+use sgf_parse::SgfNode;
+use std::path::PathBuf;
+
+/// An engine holding `diagram` (`X` black, `O` white, `.` empty; top row
+/// first), set up through `boardsize` and `play`.
+fn engine_with(diagram: &str) -> Engine {
+    let rows: Vec<&str> = diagram
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let size = rows.len();
+    let mut e = Engine::default();
+    e.execute("boardsize", &[&size.to_string()])
+        .expect("boardsize");
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.split_whitespace().enumerate() {
+            let color = match cell {
+                "X" => "black",
+                "O" => "white",
+                _ => continue,
+            };
+            let v = format!("{}{}", column_letter(c), size - r);
+            e.execute("play", &[color, &v]).expect("play");
+        }
+    }
+    e
+}
+
+/// Run one command line (without id) and return its reply.
+fn run(e: &mut Engine, line: &str) -> Reply {
+    let parts: Vec<&str> = line.split_whitespace().collect();
+    e.execute(parts[0], &parts[1..])
+}
+
+/// The answer of a command that must succeed.
+fn ok(e: &mut Engine, line: &str) -> String {
+    run(e, line).unwrap_or_else(|err| panic!("{line}: ? {err}"))
+}
+
+/// The error text of a command that must fail.
+fn err(e: &mut Engine, line: &str) -> String {
+    match run(e, line) {
+        Ok(text) => panic!("{line}: expected failure, got = {text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A fresh file name in the temp directory.
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tesuji-gtp-{}-{name}", std::process::id()))
+}
+
+/// Read and parse an SGF file; returns every comment in tree order.
+fn sgf_comments(path: &PathBuf) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("trace file written");
+    let trees = go::parse(&text).unwrap_or_else(|e| panic!("unparsable SGF ({e}):\n{text}"));
+    assert_eq!(trees.len(), 1, "one game tree");
+    let mut out = Vec::new();
+    fn walk(node: &SgfNode<Prop>, out: &mut Vec<String>) {
+        for p in node.properties() {
+            if let Prop::C(t) = p {
+                out.push(t.text.clone());
+            }
+        }
+        for c in node.children() {
+            walk(c, out);
+        }
+    }
+    walk(&trees[0], &mut out);
+    let _ = std::fs::remove_file(path);
+    out
+}
+
+/// A white stone in atari whose only liberty is suicide for it: capturable
+/// at C2, no defence.
+const DEAD_STONE: &str = "
+    . . . . .
+    . . X . .
+    . X O X .
+    . X . X .
+    . . X . .";
+
+/// Two black stones in a diagonal, one of the cutting points taken by
+/// White (7x7): both connecting and cutting work, at D5.
+const TWO_STONES: &str = "
+    . . . . . . .
+    . . . . . . .
+    . . X . . . .
+    . . O X . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .";
+
+#[test]
+fn decide_string_reports_attack_and_defence() {
+    let mut e = engine_with(DEAD_STONE);
+    let answer = ok(&mut e, "decide_string C3");
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines.len(), 2, "{answer}");
+    assert!(
+        lines[0].starts_with("C3 can be attacked at C2 (") && lines[0].ends_with(" variations)"),
+        "{answer}"
+    );
+    assert!(lines[1].starts_with("C3 cannot be defended ("), "{answer}");
+    // A safe string: one line, no defence read.
+    let safe = ok(&mut e, "decide_string C4");
+    assert!(safe.starts_with("C4 cannot be attacked ("), "{safe}");
+    assert_eq!(safe.lines().count(), 1);
+}
+
+#[test]
+fn decide_string_errors() {
+    let mut e = engine_with(DEAD_STONE);
+    assert_eq!(
+        err(&mut e, "decide_string A1"),
+        "string vertex must not be empty"
+    );
+    assert_eq!(err(&mut e, "decide_string"), "invalid coordinate");
+    assert_eq!(err(&mut e, "decide_string Z9"), "invalid coordinate");
+    assert_eq!(err(&mut e, "decide_string I3"), "invalid coordinate");
+    assert_eq!(
+        err(&mut e, "decide_string C3 /nonexistent-dir/x.sgf"),
+        "cannot write /nonexistent-dir/x.sgf"
+    );
+    // The board is untouched by the failures and by the reads.
+    assert_eq!(e.board().depth(), 0);
+    assert_eq!(ok(&mut e, "color C3"), "white");
+}
+
+#[test]
+fn decide_string_file_is_sgf_with_numbered_variations() {
+    let mut e = engine_with(DEAD_STONE);
+    let path = temp_file("decide_string.sgf");
+    let answer = ok(&mut e, &format!("decide_string C3 {}", path.display()));
+    let comments = sgf_comments(&path);
+    assert!(!comments.is_empty(), "{answer}");
+    // Every comment line is a numbered variation "(N) routine TARGET: code ...".
+    let mut numbers: Vec<usize> = Vec::new();
+    for line in comments.iter().flat_map(|c| c.lines()) {
+        let rest = line.strip_prefix('(').expect(line);
+        let (n, _) = rest.split_once(") ").expect(line);
+        numbers.push(n.parse().expect(line));
+    }
+    numbers.sort_unstable();
+    let expected: Vec<usize> = (1..=numbers.len()).collect();
+    assert_eq!(numbers, expected, "numbered 1..N without gaps");
+    // The counts in the answer add up to the recorded variations.
+    let total: usize = answer
+        .lines()
+        .map(|l| {
+            let open = l.rfind('(').expect(l);
+            l[open + 1..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(total, numbers.len(), "{answer}");
+}
+
+#[test]
+fn sgftrace_records_between_start_and_finish() {
+    let mut e = engine_with(DEAD_STONE);
+    assert_eq!(err(&mut e, "finish_sgftrace"), "missing filename");
+    let path = temp_file("sgftrace.sgf");
+    let finish = format!("finish_sgftrace {}", path.display());
+    assert_eq!(err(&mut e, &finish), "sgftrace not started");
+    ok(&mut e, "start_sgftrace");
+    assert_eq!(ok(&mut e, "attack C3"), "1 C2");
+    // A bad path or a missing name keeps the recording going.
+    assert_eq!(err(&mut e, "finish_sgftrace"), "missing filename");
+    assert_eq!(
+        err(&mut e, "finish_sgftrace /nonexistent-dir/t.sgf"),
+        "cannot write /nonexistent-dir/t.sgf"
+    );
+    // decide_string may not steal the recording.
+    assert!(err(&mut e, &format!("decide_string C3 {}", path.display())).contains("start_sgftrace"));
+    ok(&mut e, &finish);
+    let comments = sgf_comments(&path);
+    assert!(
+        comments.iter().any(|c| c.contains("attack C3: 1 C2")),
+        "{comments:?}"
+    );
+    assert!(comments.iter().all(|c| c.starts_with('(')), "{comments:?}");
+    // Finished: a second finish fails.
+    assert_eq!(err(&mut e, &finish), "sgftrace not started");
+}
+
+/// The `key value` pairs of a `worm_data` block.
+fn fields(block: &str) -> Vec<(String, String)> {
+    block
+        .lines()
+        .skip(1)
+        .map(|l| {
+            assert!(
+                l.len() > 21 && l.as_bytes()[20] == b' ',
+                "key padded: {l:?}"
+            );
+            let (k, v) = l.split_at(21);
+            assert_eq!(v.trim(), v, "value starts at column 22: {l:?}");
+            (k.trim_end().to_string(), v.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn worm_data_gnu_go_format_and_raw_codes() {
+    let mut e = engine_with(DEAD_STONE);
+    let block = ok(&mut e, "worm_data C3");
+    assert!(block.starts_with("C3:\n"), "{block}");
+    let f = fields(&block);
+    let keys: Vec<&str> = f.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "origin",
+            "color",
+            "size",
+            "liberties",
+            "liberties2",
+            "liberties3",
+            "liberties4",
+            "attack_code",
+            "attack_point",
+            "defense_code",
+            "defense_point",
+            "genus"
+        ]
+    );
+    let get = |k: &str| f.iter().find(|(key, _)| key == k).unwrap().1.clone();
+    assert_eq!(get("origin"), "C3");
+    assert_eq!(get("color"), "white");
+    assert_eq!(get("size"), "1");
+    assert_eq!(get("liberties"), "1");
+    // Raw GNU Go codes: WIN is 5, not 1.
+    assert_eq!(get("attack_code"), "5");
+    assert_eq!(get("attack_point"), "C2");
+    assert_eq!(get("defense_code"), "0");
+    assert_eq!(get("defense_point"), "PASS");
+    // The origin is the first stone in board order.
+    let b2 = ok(&mut e, "worm_data B2");
+    assert!(b2.contains("\norigin               B3\n"), "{b2}");
+    assert!(b2.contains("\nsize                 2\n"), "{b2}");
+    // An empty point: a block of zeros, as GNU Go prints it.
+    let empty = ok(&mut e, "worm_data A1");
+    assert!(empty.contains("\ncolor                empty\n"), "{empty}");
+    assert!(empty.contains("\nattack_point         PASS\n"), "{empty}");
+    assert_eq!(err(&mut e, "worm_data Z1"), "invalid coordinate");
+}
+
+#[test]
+fn worm_data_without_argument_lists_every_stone() {
+    let mut e = engine_with(DEAD_STONE);
+    let all = ok(&mut e, "worm_data");
+    let heads: Vec<&str> = all.lines().filter(|l| l.ends_with(':')).collect();
+    assert_eq!(heads, ["C4:", "B3:", "C3:", "D3:", "B2:", "D2:", "C1:"]);
+}
+
+#[test]
+fn connection_commands_answer_shapes() {
+    let mut e = engine_with(TWO_STONES);
+    let is_code_move = |s: &str| {
+        let mut parts = s.split(' ');
+        let code = parts.next().unwrap();
+        match code {
+            "0" => parts.next().is_none(),
+            "1" | "2" | "3" => {
+                let mv = parts.next().unwrap_or("");
+                parts.next().is_none() && (mv == "PASS" || vertex::parse_point(mv, 7).is_some())
+            }
+            _ => false,
+        }
+    };
+    let c = ok(&mut e, "connect C5 D4");
+    assert!(c.starts_with("1 "), "{c}");
+    assert!(is_code_move(&c), "{c}");
+    let d = ok(&mut e, "disconnect C5 D4");
+    assert!(d.starts_with("1 "), "{d}");
+    assert!(is_code_move(&d), "{d}");
+    // A disconnecting move exists, so they are not connected.
+    assert_eq!(ok(&mut e, "is_connected C5 D4"), "0");
+    // One string: connected as it stands, no move needed.
+    assert_eq!(ok(&mut e, "connect C5 C5"), "1 PASS");
+    assert_eq!(ok(&mut e, "disconnect C5 C5"), "0");
+    assert_eq!(ok(&mut e, "is_connected C5 C5"), "1");
+    let b = ok(&mut e, "break_in C5 F1 G1 F2 G2");
+    assert!(is_code_move(&b), "{b}");
+    let o = ok(&mut e, "block_off C5 F1 G1 F2 G2");
+    assert!(is_code_move(&o), "{o}");
+    // An empty goal is allowed, as in GNU Go.
+    assert!(is_code_move(&ok(&mut e, "break_in C5")));
+    assert_eq!(e.board().depth(), 0);
+}
+
+#[test]
+fn connection_command_errors() {
+    let mut e = engine_with(TWO_STONES);
+    for cmd in ["connect", "disconnect", "is_connected", "decide_connection"] {
+        assert_eq!(
+            err(&mut e, &format!("{cmd} C5 C4")),
+            "vertices must have same color",
+            "{cmd}"
+        );
+        assert_eq!(
+            err(&mut e, &format!("{cmd} C5 A1")),
+            "vertex must not be empty",
+            "{cmd}"
+        );
+        assert_eq!(
+            err(&mut e, &format!("{cmd} A1 C5")),
+            "vertex must not be empty",
+            "{cmd}"
+        );
+        assert_eq!(
+            err(&mut e, &format!("{cmd} C5 Z9")),
+            "invalid coordinate",
+            "{cmd}"
+        );
+        assert_eq!(err(&mut e, &format!("{cmd} C5")), "invalid coordinate");
+    }
+    for cmd in ["break_in", "block_off"] {
+        assert_eq!(
+            err(&mut e, &format!("{cmd} A1 B1")),
+            "vertex must not be empty"
+        );
+        assert_eq!(
+            err(&mut e, &format!("{cmd} C5 A1 junk")),
+            "invalid coordinate"
+        );
+        assert_eq!(err(&mut e, cmd), "invalid coordinate");
+    }
+    assert_eq!(
+        err(&mut e, "decide_connection C5 D4 /nonexistent-dir/c.sgf"),
+        "cannot write /nonexistent-dir/c.sgf"
+    );
+}
+
+#[test]
+fn decide_connection_report_and_sgf() {
+    let mut e = engine_with(TWO_STONES);
+    let path = temp_file("decide_connection.sgf");
+    let answer = ok(
+        &mut e,
+        &format!("decide_connection C5 D4 {}", path.display()),
+    );
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines.len(), 2, "{answer}");
+    assert!(
+        lines[0].starts_with("C5 and D4 can be connected at "),
+        "{answer}"
+    );
+    assert!(
+        lines[1].starts_with("C5 and D4 can be disconnected at "),
+        "{answer}"
+    );
+    let comments = sgf_comments(&path);
+    // Root comment: the report; then numbered leaves.
+    assert_eq!(comments.first().map(String::as_str), Some(answer.as_str()));
+    let leaves: Vec<usize> = comments
+        .iter()
+        .filter_map(|c| c.strip_prefix("variation "))
+        .map(|rest| rest.split(':').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(!leaves.is_empty(), "{comments:?}");
+    assert_eq!(leaves, (1..=leaves.len()).collect::<Vec<_>>());
+    // Without a file: same report shape, the board untouched.
+    let again = ok(&mut e, "decide_connection C5 D4");
+    assert_eq!(again.lines().count(), 2);
+    assert_eq!(e.board().depth(), 0);
+    // One string.
+    let same = ok(&mut e, "decide_connection C5 C5");
+    assert!(
+        same.starts_with("C5 and C5 are connected as it stands"),
+        "{same}"
+    );
+}
+
+#[test]
+fn connection_node_counter_and_caches() {
+    let mut e = engine_with(TWO_STONES);
+    ok(&mut e, "reset_connection_node_counter");
+    assert_eq!(ok(&mut e, "get_connection_node_counter"), "0");
+    ok(&mut e, "disconnect C5 D4");
+    let n: u64 = ok(&mut e, "get_connection_node_counter").parse().unwrap();
+    assert!(n > 0);
+    ok(&mut e, "reset_connection_node_counter");
+    assert_eq!(ok(&mut e, "get_connection_node_counter"), "0");
+    // clear_cache and moves on the real board keep answers consistent.
+    let before = ok(&mut e, "connect C5 D4");
+    ok(&mut e, "clear_cache");
+    assert_eq!(ok(&mut e, "connect C5 D4"), before);
+    ok(&mut e, "play black D5");
+    assert_eq!(ok(&mut e, "connect C5 D4"), "1 PASS");
+    assert_eq!(ok(&mut e, "is_connected C5 D4"), "1");
+    ok(&mut e, "undo");
+    assert_eq!(ok(&mut e, "is_connected C5 D4"), "0");
+}
+
+#[test]
+fn tactical_status_gfx() {
+    let mut e = engine_with(DEAD_STONE);
+    let gfx = ok(&mut e, "tesuji-tactical_status");
+    let lines: Vec<&str> = gfx.lines().collect();
+    assert!(lines.contains(&"COLOR red C3"), "{gfx}");
+    assert!(lines.contains(&"LABEL C2 a"), "{gfx}");
+    assert!(lines
+        .last()
+        .unwrap()
+        .starts_with("TEXT dead 1 critical 0 ko 0"));
+    // Every line is a gfx command GoGui knows.
+    for l in &lines {
+        let word = l.split(' ').next().unwrap();
+        assert!(["COLOR", "LABEL", "TEXT"].contains(&word), "{l}");
+    }
+    // Nothing to capture on an empty board: only the summary.
+    let mut empty = Engine::default();
+    let gfx = ok(&mut empty, "tesuji-tactical_status");
+    assert!(gfx.starts_with("TEXT dead 0 critical 0 ko 0"), "{gfx}");
+}
+
+#[test]
+fn new_commands_are_listed_and_in_the_analyze_menu() {
+    let mut e = Engine::default();
+    let list = ok(&mut e, "list_commands");
+    let menu = ok(&mut e, "gogui-analyze_commands");
+    for cmd in [
+        "block_off",
+        "break_in",
+        "connect",
+        "decide_connection",
+        "decide_string",
+        "disconnect",
+        "finish_sgftrace",
+        "get_connection_node_counter",
+        "is_connected",
+        "reset_connection_node_counter",
+        "start_sgftrace",
+        "tesuji-tactical_status",
+        "worm_data",
+    ] {
+        assert!(list.lines().any(|l| l == cmd), "{cmd} not listed");
+        assert_eq!(ok(&mut e, &format!("known_command {cmd}")), "true");
+    }
+    // Every menu command is a known command, and entries are well formed.
+    for entry in menu.lines() {
+        let parts: Vec<&str> = entry.split('/').collect();
+        assert_eq!(parts.len(), 3, "{entry}");
+        let word = parts[2].split(' ').next().unwrap();
+        assert!(commands::find(word).is_some(), "{entry}");
+    }
+    for needed in [
+        "varp/Connect/connect %P",
+        "varpo/Disconnect/disconnect %P",
+        "hpstring/Worm Data/worm_data %p",
+        "gfx/Tactical Status/tesuji-tactical_status",
+        "none/Start SgfTrace/start_sgftrace",
+        "none/Finish SgfTrace/finish_sgftrace %w",
+    ] {
+        assert!(menu.lines().any(|l| l == needed), "{needed}");
+    }
+}
+
+#[test]
+fn framing_of_multi_line_answers_through_serve_engine() {
+    let mut e = engine_with(DEAD_STONE);
+    let input = "1 decide_string C3\n2 worm_data C4\n3 connect C4 B3\n4 finish_sgftrace\n";
+    let mut out = Vec::new();
+    serve_engine(&mut e, input.as_bytes(), &mut out).expect("serve");
+    let text = String::from_utf8(out).expect("utf8");
+    let responses: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(responses.len(), 4, "{text}");
+    assert!(responses[0].starts_with("=1 C3 can be attacked at C2"));
+    assert!(responses[1].starts_with("=2 C4:\norigin               C4\n"));
+    assert!(responses[2].starts_with("=3 "));
+    assert_eq!(responses[3], "?4 missing filename");
+    assert!(text.ends_with("\n\n") && !text.ends_with("\n\n\n"));
+}
+
+#[test]
+fn gtp_error_texts_used_here() {
+    assert_eq!(
+        GtpError::VertexMustNotBeEmpty.to_string(),
+        "vertex must not be empty"
+    );
+}
