@@ -25,3 +25,6 @@ pub mod persistent;
 pub mod superstring;
 
 pub mod connect;
+
+#[cfg(test)]
+mod cache_replay_tests;

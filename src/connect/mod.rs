@@ -324,12 +324,15 @@ impl ConnectionReader {
         self.table.clear();
         self.query_nodes = 0;
         let before = reader.nodes + self.nodes;
+        let stale_before = reader.stale_hits();
         let shadow = crate::persistent::ShadowScope::begin(board);
         let res = run(self, reader, board);
         let tried = shadow.end(board);
         self.table.clear();
         debug_assert_eq!(board.depth(), entry_depth);
-        if use_cache {
+        // A tactical read inside that used results of earlier queries left
+        // points out of the shadow: such a result is not stored.
+        if use_cache && reader.stale_hits() == stale_before {
             let cost = (reader.nodes + self.nodes).saturating_sub(before);
             self.persistent.store(board, query, res, &tried, cost);
         }

@@ -13,6 +13,15 @@
 //! function of exactly the key, so answers are identical with and without
 //! the table (only node counts change). GNU Go also accepts deeper entries,
 //! which can make answers depend on the order of earlier queries.
+//!
+//! Query serials and stale hits: every top-level query opens a numbered
+//! scope ([`Cache::begin_query`]); entries remember the serial current
+//! when they were stored. A hit on an entry stored before the running
+//! query began is *stale*: the subtree behind it was read by an earlier
+//! query, so its points are missing from this query's reading shadow. The
+//! persistent caches refuse to store a result whose read had a stale hit
+//! (its active area would be incomplete), which is how they stay exact
+//! where GNU Go's occasionally serve a wrong answer.
 
 use super::ko::KoState;
 use super::ReadResult;
@@ -78,6 +87,14 @@ struct Entry {
     result: ReadResult,
     mv: Point,
     cost: u64,
+    serial: u64,
+}
+
+/// Saved state of an enclosing query, returned by [`Cache::begin_query`].
+#[derive(Clone, Copy, Debug)]
+pub struct QueryScope {
+    outer_floor: u64,
+    stale_before: u64,
 }
 
 /// Bounded two-slot transposition table.
@@ -89,6 +106,12 @@ pub struct Cache {
     pub hits: u64,
     /// Stores since the last clear.
     pub stores: u64,
+    /// Serial of the latest top-level query.
+    serial: u64,
+    /// Serial of the running (innermost) top-level query.
+    floor: u64,
+    /// Hits on entries stored before the running query began.
+    stale_hits: u64,
 }
 
 impl Cache {
@@ -115,6 +138,30 @@ impl Cache {
         self.stores = 0;
     }
 
+    /// Open the scope of a top-level query (they nest: connection reading
+    /// asks the tactical reader's top-level functions).
+    pub fn begin_query(&mut self) -> QueryScope {
+        let scope = QueryScope {
+            outer_floor: self.floor,
+            stale_before: self.stale_hits,
+        };
+        self.serial += 1;
+        self.floor = self.serial;
+        scope
+    }
+
+    /// Close a query's scope; true when the query hit entries stored
+    /// before it began (its reading shadow is then incomplete).
+    pub fn end_query(&mut self, scope: QueryScope) -> bool {
+        self.floor = scope.outer_floor;
+        self.stale_hits != scope.stale_before
+    }
+
+    /// Stale hits so far (see the module documentation).
+    pub fn stale_hits(&self) -> u64 {
+        self.stale_hits
+    }
+
     /// Look a key up.
     pub fn get(&mut self, key: &CacheKey) -> Option<(ReadResult, Option<Point>)> {
         if self.buckets.is_empty() {
@@ -124,6 +171,9 @@ impl Cache {
         for e in &self.buckets[i] {
             if e.used && e.key == *key {
                 self.hits += 1;
+                if e.serial < self.floor {
+                    self.stale_hits += 1;
+                }
                 return Some((e.result, e.mv.is_some().then_some(e.mv)));
             }
         }
@@ -142,6 +192,7 @@ impl Cache {
             result,
             mv: mv.unwrap_or(Point::NONE),
             cost,
+            serial: self.serial,
         };
         self.stores += 1;
         let bucket = &mut self.buckets[i];

@@ -36,6 +36,7 @@ pub mod trace;
 mod tests;
 
 use crate::board::{Board, Color, Point};
+use crate::persistent::{Kind, PersistentCache, Query, ShadowScope};
 use cache::Cache;
 use ko::KoState;
 use trace::Tracer;
@@ -176,6 +177,9 @@ pub struct Reader {
     /// Reading nodes counted since the last reset (GNU Go's reading node counter).
     pub nodes: u64,
     cache: Cache,
+    /// Top-level results kept across queries and moves (GNU Go's
+    /// persistent reading cache).
+    persistent: PersistentCache,
     budget_start: u64,
     exhausted: bool,
     tracer: Option<Tracer>,
@@ -190,9 +194,30 @@ impl Reader {
         }
     }
 
-    /// Forget every cached result (GTP `clear_cache`, every `genmove`).
+    /// Forget every cached result (GTP `clear_cache`, every `genmove`):
+    /// the transposition table and the persistent cache.
     pub fn clear_cache(&mut self) {
         self.cache.clear();
+        self.persistent.clear();
+    }
+
+    /// Forget the transposition table only (GNU Go clears it at every
+    /// move generation; persistent entries stay valid).
+    pub fn clear_hash_table(&mut self) {
+        self.cache.clear();
+    }
+
+    /// The persistent reading cache (statistics, tests; `disabled` turns
+    /// it off).
+    pub fn persistent_cache(&mut self) -> &mut PersistentCache {
+        &mut self.persistent
+    }
+
+    /// Hits on transposition-table entries stored by an earlier top-level
+    /// query (see [`cache`]): a read with such a hit has an incomplete
+    /// reading shadow, and no persistent cache may store its result.
+    pub fn stale_hits(&self) -> u64 {
+        self.cache.stale_hits()
     }
 
     /// Transposition-table hits and stores since the last clear.
@@ -240,9 +265,61 @@ impl Reader {
     /// Called by the engine after every change of the real position (a
     /// move played or undone, a loaded SGF, a new board): drop persistent
     /// cache entries the change may invalidate (GNU Go
-    /// `purge_persistent_caches`). No persistent caches yet: a no-op.
+    /// `purge_persistent_caches`).
     pub fn purge_persistent(&mut self, board: &Board) {
-        let _ = board;
+        self.persistent.purge_against(board);
+    }
+
+    /// The part of a persistent-cache key that is not the position: the
+    /// stack depth the query was asked at and the depth parameters (both
+    /// change what a read may find).
+    fn persistent_key(&self, board: &Board) -> u64 {
+        let c = &self.config;
+        let mut h = board.depth() as u64;
+        for v in [
+            c.depth,
+            c.branch_depth,
+            c.backfill_depth,
+            c.fourlib_depth,
+            c.ko_depth,
+        ] {
+            h = h.wrapping_mul(0x100_0000_01b3) ^ (v as u32 as u64);
+        }
+        h.wrapping_mul(0x100_0000_01b3) ^ c.node_limit
+    }
+
+    /// Run a top-level query through the persistent cache: a hit answers
+    /// at once; otherwise `search` runs under its own reading shadow and
+    /// transposition-table scope, and its result is stored unless the read
+    /// ran out of budget or used results of earlier queries (its shadow
+    /// would then be incomplete, see [`cache`]).
+    fn top_level(
+        &mut self,
+        board: &mut Board,
+        query: Query,
+        search: impl FnOnce(&mut Reader, &mut Board) -> (ReadResult, Option<Point>),
+    ) -> ((ReadResult, Option<Point>), bool) {
+        let use_persistent = self.tracer.is_none();
+        if use_persistent {
+            if let Some(hit) = self.persistent.lookup(board, &query) {
+                return (hit, false);
+            }
+        }
+        let entry = board.depth();
+        self.begin_query();
+        let start = self.nodes;
+        let scope = self.cache.begin_query();
+        let shadow = ShadowScope::begin(board);
+        let res = search(self, board);
+        let tried = shadow.end(board);
+        let stale = self.cache.end_query(scope);
+        debug_assert_eq!(board.depth(), entry);
+        let exhausted = self.exhausted;
+        if use_persistent && !stale && !exhausted {
+            self.persistent
+                .store(board, query, res, &tried, self.nodes - start);
+        }
+        (res, exhausted)
     }
 
     /// Can the chain on `s` be captured? Returns the result and, when it is
@@ -266,11 +343,15 @@ impl Reader {
         if !board.is_stone(s) {
             return (ReadResult::Fail, None);
         }
-        let entry = board.depth();
-        self.begin_query();
-        let res = self.do_attack(board, s, KoState::EMPTY);
-        debug_assert_eq!(board.depth(), entry);
-        if self.exhausted {
+        let query = Query::new(
+            Kind::Attack,
+            board.origin(s),
+            Point::NONE,
+            self.persistent_key(board),
+        );
+        let (res, exhausted) =
+            self.top_level(board, query, |r, b| r.do_attack(b, s, KoState::EMPTY));
+        if exhausted {
             log::debug!("attack: node budget exhausted");
             return (ReadResult::Fail, None);
         }
@@ -283,11 +364,15 @@ impl Reader {
         if !board.is_stone(s) {
             return (ReadResult::Fail, None);
         }
-        let entry = board.depth();
-        self.begin_query();
-        let res = self.do_find_defense(board, s, KoState::EMPTY);
-        debug_assert_eq!(board.depth(), entry);
-        if self.exhausted {
+        let query = Query::new(
+            Kind::FindDefense,
+            board.origin(s),
+            Point::NONE,
+            self.persistent_key(board),
+        );
+        let (res, exhausted) =
+            self.top_level(board, query, |r, b| r.do_find_defense(b, s, KoState::EMPTY));
+        if exhausted {
             log::debug!("find_defense: node budget exhausted");
             return (ReadResult::Win, res.1);
         }

@@ -37,6 +37,8 @@ use crate::reading::ReadResult;
 
 /// Entries kept (GNU Go keeps 100-150 per cache).
 pub const MAX_ENTRIES: usize = 150;
+/// Extra rings around GNU Go's active area (mark 5).
+pub const RINGS: usize = 2;
 /// Reads cheaper than this many nodes are not worth an entry.
 pub const MIN_COST: u64 = 1;
 
@@ -370,6 +372,32 @@ pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet 
         for n in p.neighbors() {
             if board.on_board(n) {
                 area.insert(n);
+            }
+        }
+    }
+    // Mark 5 (ours, beyond GNU Go): RINGS times over, every point next to
+    // the area, and every chain touching the area in full with its
+    // liberties. Candidate generators (superstrings, break-chain moves)
+    // and move ordering look at chains and liberties a few steps from
+    // the points tried; GNU Go's marks alone let a cached move differ from
+    // a fresh read's (tested by replaying whole games).
+    for _ in 0..RINGS {
+        let current: Vec<Point> = area.iter().collect();
+        for p in current {
+            for n in p.neighbors() {
+                if board.on_board(n) {
+                    area.insert(n);
+                }
+            }
+            if board.is_stone(p) {
+                for s in board.stones(p) {
+                    area.insert(s);
+                    for n in s.neighbors() {
+                        if board.on_board(n) {
+                            area.insert(n);
+                        }
+                    }
+                }
             }
         }
     }

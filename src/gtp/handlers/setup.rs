@@ -165,7 +165,7 @@ pub fn move_history(engine: &mut Engine, _: &[&str]) -> Reply {
 pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     let color = engine.color_arg(args, 0)?;
     engine.require_no_stack("genmove")?;
-    engine.reader.clear_cache();
+    engine.reader.clear_hash_table();
     let seed = engine.seed;
     let mv = generate_move(&mut engine.game, &mut engine.reader, color, seed);
     engine.game.play(color, mv).map_err(game_error)?;
@@ -177,7 +177,7 @@ pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
 pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     let color = engine.color_arg(args, 0)?;
     engine.require_no_stack("reg_genmove")?;
-    engine.reader.clear_cache();
+    engine.reader.clear_hash_table();
     let mv = generate_move(&mut engine.game, &mut engine.reader, color, 0);
     Ok(format_move(mv, engine.size()))
 }

@@ -1,0 +1,110 @@
+//! Persistent caches against fresh reads over whole games (GNU Go's
+//! manual: "a cached answer must equal a fresh read").
+//!
+//! Each game of a small fixed set from GNU Go's regression games is played
+//! move by move on one long-lived tactical reader and connection reader
+//! (persistent caches on, purged after every move as the engine does).
+//! After every move, the strings next to the move are asked `attack` and
+//! `find_defense`, and same-coloured string pairs next to it `disconnect`;
+//! each answer is compared with a brand-new reader's answer on the same
+//! position. Any difference fails the test. The games folder is optional
+//! (GPL data kept outside the repository): without it the test says so
+//! and skips.
+
+use crate::board::{Board, Move, Point};
+use crate::connect::ConnectionReader;
+use crate::game::sgf::{load_sgf_file, StopAt};
+use crate::reading::Reader;
+use std::path::Path;
+
+const GAMES: &[&str] = &["incident104.sgf", "dublin2.sgf", "golife.sgf"];
+
+/// Strings (origins) with a stone on or next to `p`, up to four liberties.
+fn strings_near(board: &Board, p: Point) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
+    for q in std::iter::once(p).chain(p.neighbors()).chain(p.diagonals()) {
+        if board.on_board(q) && board.is_stone(q) && board.countlib(q) <= 4 {
+            let o = board.origin(q);
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn persistent_caches_equal_fresh_reads_over_whole_games() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression/games");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let mut questions = 0usize;
+    let mut hits = 0u64;
+    for name in GAMES {
+        let path = dir.join(name);
+        let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
+        let full = load_sgf_file(&path, StopAt::End).expect("game loads");
+        let mut board = start.game.board().clone();
+        let mut reader = Reader::default();
+        let mut conn = ConnectionReader::default();
+        for (n, (color, mv)) in full.game.moves().enumerate() {
+            let Move::Play(p) = mv else { continue };
+            if board.play(p, color).is_err() {
+                break;
+            }
+            reader.purge_persistent(&board);
+            conn.purge_persistent_against(&board);
+            let near = strings_near(&board, p);
+            for &s in &near {
+                for (kind, cached) in [
+                    ("attack", reader.attack(&mut board, s)),
+                    ("find_defense", reader.find_defense(&mut board, s)),
+                ] {
+                    let mut fresh = Reader::default();
+                    let expected = if kind == "attack" {
+                        fresh.attack(&mut board, s)
+                    } else {
+                        fresh.find_defense(&mut board, s)
+                    };
+                    questions += 1;
+                    assert_eq!(
+                        cached,
+                        expected,
+                        "{name} move {}: {kind} {s:?} cached vs fresh\n{}",
+                        n + 1,
+                        board.to_diagram()
+                    );
+                }
+            }
+            for (i, &a) in near.iter().enumerate() {
+                for &b in &near[i + 1..] {
+                    if board.chain(a).color != board.chain(b).color {
+                        continue;
+                    }
+                    let cached = conn.disconnect(&mut reader, &mut board, a, b);
+                    let expected = ConnectionReader::default().disconnect(
+                        &mut Reader::default(),
+                        &mut board,
+                        a,
+                        b,
+                    );
+                    questions += 1;
+                    assert_eq!(
+                        cached,
+                        expected,
+                        "{name} move {}: disconnect {a:?} {b:?} cached vs fresh\n{}",
+                        n + 1,
+                        board.to_diagram()
+                    );
+                }
+            }
+            board.check_consistency().expect("consistent");
+        }
+        hits += reader.persistent_cache().stats.hits + conn.persistent_cache().stats.hits;
+    }
+    eprintln!("{questions} questions, {hits} persistent cache hits, no difference");
+    assert!(questions > 1000, "too few questions: {questions}");
+    assert!(hits > 0, "the persistent caches were never used");
+}
