@@ -299,12 +299,17 @@ impl Reader {
                         {
                             let b = libs2[0];
                             moves.add(b, 0);
+                            // Back-capture: our chains next to the
+                            // backfill point may be in atari; capture
+                            // every chain that holds them there (GNU Go
+                            // takes only the first one its chain list
+                            // happens to give).
                             for n in b.neighbors() {
                                 if board.cell(n).is(other) {
                                     let mut ad = Vec::new();
                                     board.adjacent_chains_max_libs(n, 1, &mut ad);
-                                    if let Some(&a0) = ad.first() {
-                                        moves.add(board.libs(a0)[0], 0);
+                                    for a in ad {
+                                        moves.add(board.libs(a)[0], 0);
                                     }
                                 }
                             }
