@@ -59,11 +59,32 @@ fn same_chain_is_connected() {
 }
 
 #[test]
-fn one_space_jump_in_the_open_can_be_cut_and_connected() {
+fn one_space_jump_in_the_open_is_connected() {
+    // GNU Go 3.8 agrees (`disconnect C4 E4` = 0, `connect C4 E4` = 1 D4
+    // on an empty 7x7 board): the cutting stone is captured or the cut
+    // stones get too many liberties to be captured.
     check(
         ". . . . . . .
          . . . . . . .
          . . . . . . .
+         . . X . X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        (3, 2),
+        (3, 4),
+        Win,
+        Fail,
+    );
+}
+
+#[test]
+fn one_space_jump_with_a_peep_can_be_cut_and_connected() {
+    // GNU Go 3.8: `connect C4 E4` = 1 D4 and `disconnect C4 E4` = 1 D4.
+    check(
+        ". . . . . . .
+         . . . . . . .
+         . . . O . . .
          . . X . X . .
          . . . . . . .
          . . . . . . .
@@ -166,7 +187,7 @@ fn node_counter_counts_and_trace_records() {
     let mut board = Board::from_diagram(
         ". . . . . . .
          . . . . . . .
-         . . . . . . .
+         . . . O . . .
          . . X . X . .
          . . . . . . .
          . . . . . . .

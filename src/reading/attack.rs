@@ -15,7 +15,7 @@ use super::cache::{CacheKey, Routine};
 use super::defend::add_atari_captures;
 use super::ko::{komaster_trymove, KoState, Komaster};
 use super::libs::{approxlib, direct_neighbors, has_neighbor, is_self_atari};
-use super::moves::{break_chain, edge, rescue, squeeze, CandidateMoves};
+use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, ReadResult, Reader};
 use crate::board::{Board, Point};
@@ -270,6 +270,7 @@ impl Reader {
         let mut moves = CandidateMoves::new();
         let mut tried = Vec::new();
         let mut best = Best::default();
+        let mut atari_possible = false;
 
         for pass in 0..4 {
             match pass {
@@ -279,7 +280,6 @@ impl Reader {
                     }
                     let libs = board.libs(s).to_vec();
                     let adjacent_libs = direct_neighbors(libs[0], libs[1]);
-                    let mut atari_possible = false;
                     for &apos in &libs {
                         let self_atari = is_self_atari(board, apos, other);
                         if !self_atari {
@@ -299,12 +299,17 @@ impl Reader {
                         {
                             let b = libs2[0];
                             moves.add(b, 0);
+                            // Back-capture: our chains next to the
+                            // backfill point may be in atari; capture
+                            // every chain that holds them there (GNU Go
+                            // takes only the first one its chain list
+                            // happens to give).
                             for n in b.neighbors() {
                                 if board.cell(n).is(other) {
                                     let mut ad = Vec::new();
                                     board.adjacent_chains_max_libs(n, 1, &mut ad);
-                                    if let Some(&a0) = ad.first() {
-                                        moves.add(board.libs(a0)[0], 0);
+                                    for a in ad {
+                                        moves.add(board.libs(a)[0], 0);
                                     }
                                 }
                             }
@@ -332,13 +337,25 @@ impl Reader {
                 }
                 1 => {
                     if stackp <= cfg.backfill_depth {
-                        squeeze::special_attack_moves(board, s, &mut moves);
+                        squeeze::special_attack2_moves(board, s, &mut moves);
+                        squeeze::special_attack3_moves(board, s, &mut moves);
+                        squeeze::special_attack4_moves(board, s, &mut moves);
                     }
                 }
-                2 => {}
+                2 => squeeze::find_cap_moves(board, s, &mut moves),
                 _ => {
-                    if stackp <= cfg.backfill_depth {
-                        squeeze::backfill_moves(board, s, &mut moves);
+                    // Fill a liberty of the superstring, above all when
+                    // no direct atari is possible.
+                    if stackp <= cfg.backfill_depth
+                        && (stackp <= cfg.superstring_depth() || !atari_possible)
+                    {
+                        let cap = if stackp <= cfg.backfill2_depth() {
+                            3
+                        } else {
+                            2
+                        };
+                        superstring::superstring_moves(board, s, &mut moves, cap, true);
+                        squeeze::squeeze_moves(board, s, &mut moves);
                     }
                 }
             }
@@ -354,8 +371,6 @@ impl Reader {
         if !self.count_node() {
             return (ReadResult::Fail, None);
         }
-        let color = board.chain(s).color;
-        let other = color.opponent();
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
@@ -366,13 +381,18 @@ impl Reader {
             match pass {
                 0 => {
                     self.add_save_boundary(board, s, &mut moves, false);
-                    break_chain::double_atari_chain2_moves(board, s, &mut moves);
+                    break_chain::double_atari_chain2_moves_ext(
+                        board,
+                        s,
+                        &mut moves,
+                        stackp <= cfg.superstring_depth(),
+                    );
                     self.add_liberty_moves(board, s, &mut moves);
                     edge::edge_attack_moves(board, s, &mut moves);
                 }
                 1 => {
                     if stackp <= cfg.backfill_depth {
-                        squeeze::special_attack_moves(board, s, &mut moves);
+                        squeeze::find_cap_moves(board, s, &mut moves);
                     }
                     if stackp <= cfg.fourlib_depth {
                         rescue::draw_back_moves(board, s, &mut moves);
@@ -385,7 +405,8 @@ impl Reader {
                 }
                 _ => {
                     if stackp <= cfg.backfill2_depth() {
-                        squeeze::backfill_moves(board, s, &mut moves);
+                        superstring::superstring_moves(board, s, &mut moves, 3, true);
+                        squeeze::squeeze_moves(board, s, &mut moves);
                     }
                 }
             }
@@ -393,7 +414,6 @@ impl Reader {
                 return best.get();
             }
         }
-        let _ = other;
         best.get()
     }
 
@@ -413,7 +433,12 @@ impl Reader {
         for pass in 0..2 {
             if pass == 0 {
                 self.add_save_boundary(board, s, &mut moves, false);
-                break_chain::double_atari_chain2_moves(board, s, &mut moves);
+                break_chain::double_atari_chain2_moves_ext(
+                    board,
+                    s,
+                    &mut moves,
+                    stackp <= cfg.superstring_depth(),
+                );
                 let pts: Vec<Point> = moves.points().collect();
                 for p in pts {
                     moves.bump(p, 5);
@@ -421,7 +446,7 @@ impl Reader {
                 self.add_liberty_moves(board, s, &mut moves);
                 edge::edge_attack_moves(board, s, &mut moves);
             } else if stackp <= cfg.backfill_depth {
-                squeeze::special_attack_moves(board, s, &mut moves);
+                squeeze::find_cap_moves(board, s, &mut moves);
             }
             if self.attack_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
                 return best.get();
@@ -466,7 +491,8 @@ impl Reader {
             }
             add_atari_captures(board, adj, moves, 0);
             break_chain::break_chain_moves(board, adj, moves);
-            break_chain::break_chain2_moves(board, adj, moves);
+            let gd = GenDepth::new(&self.config, board.depth());
+            break_chain::break_chain2_moves_at(board, adj, moves, &gd, true, false);
             for l in libs2 {
                 moves.add(l, 0);
             }

@@ -13,7 +13,7 @@
 use super::cache::{CacheKey, Routine};
 use super::ko::{komaster_trymove, KoState};
 use super::libs::{accuratelib, approxlib, has_neighbor, is_self_atari};
-use super::moves::{break_chain, edge, rescue, CandidateMoves};
+use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, ReadResult, Reader};
 use crate::board::{Board, Point};
@@ -159,8 +159,8 @@ impl Reader {
         None
     }
 
-    /// Defend a chain in atari: extend, capture an attacker, or fight the
-    /// ko by backfilling. GNU Go `defend1`.
+    /// Defend a chain in atari: extend, capture an attacker, or set up a
+    /// snapback; then fight the ko by backfilling. GNU Go `defend1`.
     fn defend1(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
         if !self.count_node() {
             return (ReadResult::Win, None);
@@ -171,19 +171,20 @@ impl Reader {
         let color = board.chain(s).color;
         let other = color.opponent();
         let lib = board.libs(s)[0];
+        let stackp = Self::stackp(board);
         let mut moves = CandidateMoves::new();
         let mut tried = Vec::new();
         let mut best = Best::default();
         moves.add(lib, 0);
-        add_atari_captures(board, s, &mut moves, 0);
         break_chain::break_chain_moves(board, s, &mut moves);
-        rescue::special_rescue_moves(board, s, &mut moves);
+        if stackp <= self.config.backfill_depth {
+            rescue::set_up_snapback_moves(board, s, &mut moves);
+        }
         if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
             return best.get();
         }
         // A single stone whose capture would be a ko: defend by filling
         // the outside liberties of the ko.
-        let stackp = Self::stackp(board);
         if stackp <= self.config.backfill_depth
             && board.chain_size(s) == 1
             && board.ko_capture(lib, other).is_some()
@@ -207,7 +208,10 @@ impl Reader {
         best.get()
     }
 
-    /// Defend a chain with two liberties. GNU Go `defend2`.
+    /// Defend a chain with two liberties. GNU Go `defend2`: three
+    /// batches (direct moves and nearby rescues; backfilling; then the
+    /// superstring, squeeze and break-chain moves against neighbours with
+    /// two to four liberties).
     fn defend2(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
         if !self.count_node() {
             return (ReadResult::Win, None);
@@ -219,30 +223,38 @@ impl Reader {
         let other = color.opponent();
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
+        let gd = GenDepth::new(&cfg, board.depth());
         let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
         let mut tried = Vec::new();
         let mut best = Best::default();
 
+        // First batch.
         let single = board.chain_size(s) == 1;
         for &l in &libs {
             if single || !is_self_atari(board, l, color) {
                 moves.add(l, 0);
             }
         }
-        add_atari_captures(board, s, &mut moves, 0);
         break_chain::break_chain_moves(board, s, &mut moves);
         break_chain::break_chain2_efficient_moves(board, s, &mut moves);
-        edge::edge_defense_moves(board, s, &mut moves);
+        edge::propose_edge_moves(board, s, &mut moves, color);
+        edge::edge_clamp_moves(board, s, &mut moves);
         if stackp <= cfg.depth {
-            rescue::special_rescue_moves(board, s, &mut moves);
-            rescue::hane_and_bamboo_rescue_moves(board, s, &mut moves);
+            for &l in &libs {
+                rescue::special_rescue_lib_moves(board, s, l, &mut moves);
+            }
+            rescue::bamboo_rescue_moves(board, s, &mut moves);
+        }
+        if stackp <= cfg.backfill_depth {
+            rescue::special_rescue2_moves(board, s, &mut moves);
         }
         if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
             return best.get();
         }
 
-        // Backfilling: make the liberties unplayable for the attacker.
+        // Second batch: backfilling (make the liberties unplayable for
+        // the attacker), and the answer to special_attack3.
         let mut libs2 = Vec::new();
         for &l in &libs {
             if is_self_atari(board, l, other) {
@@ -261,17 +273,27 @@ impl Reader {
                 }
             }
         }
+        rescue::special_rescue4_moves(board, s, &mut moves);
         if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
             return best.get();
         }
 
+        // Third batch; more aggressive when nothing was proposed so far.
         let be_aggressive = moves.is_empty();
-        break_chain::break_chain2_moves(board, s, &mut moves);
+        if stackp <= cfg.superstring_depth() {
+            superstring::superstring_break_chain_moves(board, s, &mut moves, 4);
+            superstring::superstring_moves(board, s, &mut moves, 3, false);
+            squeeze::squeeze_moves(board, s, &mut moves);
+        }
+        break_chain::break_chain2_defense_moves(board, s, &mut moves, &gd, be_aggressive);
+        if stackp <= cfg.backfill_depth {
+            rescue::special_rescue5_moves(board, s, &mut moves);
+        }
         if stackp <= cfg.break_chain_depth() || (be_aggressive && stackp <= cfg.backfill_depth) {
-            break_chain::break_chain3_moves(board, s, &mut moves);
+            break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, be_aggressive);
         }
         if be_aggressive && stackp <= cfg.backfill_depth {
-            break_chain::break_chain4_moves(board, s, &mut moves);
+            break_chain::break_chain4_moves_at(board, s, &mut moves, &gd, be_aggressive);
         }
         self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false);
         best.get()
@@ -285,36 +307,62 @@ impl Reader {
         if let Some(m) = self.fast_defense(board, s) {
             return (ReadResult::Win, Some(m));
         }
+        let color = board.chain(s).color;
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
+        let gd = GenDepth::new(&cfg, board.depth());
+        let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
         let mut tried = Vec::new();
         let mut best = Best::default();
-        for &l in board.libs(s) {
+
+        // First batch: liberties, captures, efficient ataris, edge moves.
+        for &l in &libs {
             moves.add(l, 0);
         }
-        add_atari_captures(board, s, &mut moves, 0);
         break_chain::break_chain_moves(board, s, &mut moves);
         break_chain::break_chain2_efficient_moves(board, s, &mut moves);
-        edge::edge_defense_moves(board, s, &mut moves);
+        edge::propose_edge_moves(board, s, &mut moves, color);
+        edge::edge_clamp_moves(board, s, &mut moves);
         if stackp <= cfg.backfill2_depth() {
-            rescue::hane_and_bamboo_rescue_moves(board, s, &mut moves);
+            rescue::hane_rescue_moves(board, s, &mut moves);
         }
         if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
             return best.get();
+        }
+
+        // Second batch: second-order liberties and special rescues.
+        if stackp <= cfg.backfill_depth {
+            rescue::special_rescue3_moves(board, s, &mut moves);
         }
         if stackp <= cfg.depth {
-            rescue::special_rescue_moves(board, s, &mut moves);
-            rescue::hane_and_bamboo_rescue_moves(board, s, &mut moves);
+            for &l in &libs {
+                rescue::special_rescue_lib_moves(board, s, l, &mut moves);
+            }
+            rescue::bamboo_rescue_moves(board, s, &mut moves);
+        }
+        if stackp <= cfg.backfill2_depth() {
+            superstring::superstring_break_chain_moves(board, s, &mut moves, 4);
         }
         if stackp <= cfg.break_chain_depth() {
-            break_chain::break_chain2_moves(board, s, &mut moves);
+            break_chain::break_chain2_defense_moves(board, s, &mut moves, &gd, false);
+        }
+        if stackp <= cfg.backfill_depth {
+            rescue::special_rescue5_moves(board, s, &mut moves);
+            rescue::special_rescue6_moves(board, s, &mut moves);
         }
         if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
             return best.get();
         }
+
+        // Third batch: superstring liberties, squeezes, break-chain on
+        // three-liberty neighbours.
+        if stackp <= cfg.backfill2_depth() {
+            superstring::superstring_moves(board, s, &mut moves, 3, false);
+            squeeze::squeeze_moves(board, s, &mut moves);
+        }
         if stackp <= cfg.break_chain_depth() {
-            break_chain::break_chain3_moves(board, s, &mut moves);
+            break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, false);
         }
         self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true);
         best.get()
@@ -330,25 +378,38 @@ impl Reader {
         }
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
+        let gd = GenDepth::new(&cfg, board.depth());
+        let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
         let mut tried = Vec::new();
         let mut best = Best::default();
-        for &l in board.libs(s) {
+
+        // First batch: liberties, captures, ataris and reductions of the
+        // neighbours, superstring liberties and squeezes.
+        for &l in &libs {
             moves.add(l, 0);
         }
-        add_atari_captures(board, s, &mut moves, 0);
         break_chain::break_chain_moves(board, s, &mut moves);
         break_chain::break_chain2_efficient_moves(board, s, &mut moves);
         if stackp <= cfg.backfill_depth {
-            break_chain::break_chain2_moves(board, s, &mut moves);
-            break_chain::break_chain3_moves(board, s, &mut moves);
-            break_chain::break_chain4_moves(board, s, &mut moves);
+            break_chain::break_chain2_defense_moves(board, s, &mut moves, &gd, false);
+            break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, false);
+            break_chain::break_chain4_moves_at(board, s, &mut moves, &gd, false);
+            if stackp <= cfg.superstring_depth() {
+                superstring::superstring_moves(board, s, &mut moves, 4, false);
+            }
+            squeeze::squeeze_moves(board, s, &mut moves);
         }
         if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
             return best.get();
         }
+
+        // Second batch: second-order liberties and bamboo joints.
         if stackp <= cfg.depth {
-            rescue::special_rescue_moves(board, s, &mut moves);
+            for &l in &libs {
+                rescue::special_rescue_lib_moves(board, s, l, &mut moves);
+            }
+            rescue::bamboo_rescue_moves(board, s, &mut moves);
         }
         self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true);
         best.get()
