@@ -129,6 +129,24 @@ pub fn scan_int(s: &str) -> Option<i64> {
     s[..end].parse().ok()
 }
 
+/// Like [`scan_int`], but a number too large for an `i64` saturates to
+/// `i64::MAX` (or `i64::MIN` when negative) instead of being no number, so
+/// that `gg-undo 99999999999999999999` asks for too many moves rather than
+/// falling back to a default.
+pub fn scan_int_saturating(s: &str) -> Option<i64> {
+    if let Some(n) = scan_int(s) {
+        return Some(n);
+    }
+    let bytes = s.as_bytes();
+    let negative = bytes.first() == Some(&b'-');
+    let digits_start = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    if bytes.get(digits_start).is_some_and(u8::is_ascii_digit) {
+        Some(if negative { i64::MIN } else { i64::MAX })
+    } else {
+        None
+    }
+}
+
 /// Read a leading float like C's `sscanf("%f")`: the longest prefix that is
 /// a number (`6.5`, `7`, `1e3`, `5.5x` reads 5.5). Only finite values.
 pub fn scan_float(s: &str) -> Option<f32> {
@@ -224,6 +242,17 @@ mod tests {
         assert_eq!(scan_int("-1"), Some(-1));
         assert_eq!(scan_int("x"), None);
         assert_eq!(scan_int("99999999999999999999999"), None);
+        assert_eq!(
+            scan_int_saturating("99999999999999999999999"),
+            Some(i64::MAX)
+        );
+        assert_eq!(
+            scan_int_saturating("-99999999999999999999x"),
+            Some(i64::MIN)
+        );
+        assert_eq!(scan_int_saturating("+12"), Some(12));
+        assert_eq!(scan_int_saturating("x1"), None);
+        assert_eq!(scan_int_saturating("-"), None);
         assert_eq!(scan_float("5.5x"), Some(5.5));
         assert_eq!(scan_float("1e3"), Some(1000.0));
         assert_eq!(scan_float("-.5"), Some(-0.5));

@@ -14,7 +14,7 @@ use crate::game::handicap::HandicapError;
 use crate::game::sgf::{self, SgfLoadError, StopAt};
 use crate::game::GameError;
 use crate::gtp::genmove::generate_move;
-use crate::gtp::parse::{scan_float, scan_int};
+use crate::gtp::parse::{scan_float, scan_int, scan_int_saturating};
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{self, format_color, format_move, format_points, parse_color, parse_move};
 use crate::gtp::Engine;
@@ -131,9 +131,14 @@ pub fn undo(engine: &mut Engine, _: &[&str]) -> Reply {
     undo_moves(engine, 1)
 }
 
-/// `gg-undo [N]`: take back N moves (default 1).
+/// `gg-undo [N]`: take back N moves (default 1, also when the argument is
+/// not a number, as in GNU Go). A number too large to represent asks for
+/// too many moves (or a negative number of them); it is not the default.
 pub fn gg_undo(engine: &mut Engine, args: &[&str]) -> Reply {
-    let n = args.first().and_then(|s| scan_int(s)).unwrap_or(1);
+    let n = args
+        .first()
+        .and_then(|s| scan_int_saturating(s))
+        .unwrap_or(1);
     if n < 0 {
         return Err(GtpError::msg("can't undo a negative number of moves"));
     }
