@@ -181,7 +181,8 @@ pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `reg_genmove COLOR`: generate a move with seed 0, do not play it.
 pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     let color = engine.color_arg(args, 0)?;
-    engine.require_no_stack("reg_genmove")?;
+    // GNU Go's message names `genmove` here too.
+    engine.require_no_stack("genmove")?;
     engine.reader.clear_cache();
     let mv = generate_move(&mut engine.game, &mut engine.reader, color, 0);
     Ok(format_move(mv, engine.size()))
