@@ -253,7 +253,14 @@ fn handicap_count(args: &[&str]) -> Result<usize, GtpError> {
 }
 
 /// `fixed_handicap N`: the GTP fixed placements; answers the vertices.
+/// As in GNU Go, a non-empty board is reported before a bad count.
 pub fn fixed_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
+    if engine.board().depth() > 0 {
+        return Err(handicap_error(HandicapError::Game(GameError::StackOpen)));
+    }
+    if !engine.game.board_is_empty() {
+        return Err(handicap_error(HandicapError::BoardNotEmpty));
+    }
     let n = handicap_count(args)?;
     let pts = engine.game.fixed_handicap(n).map_err(handicap_error)?;
     engine.position_changed();
