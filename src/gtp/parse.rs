@@ -15,7 +15,7 @@
 
 use nom::{
     bytes::complete::take_till1,
-    character::complete::{char, digit1, space0, space1},
+    character::complete::{digit1, one_of, space0, space1},
     combinator::{cut, eof, map, opt, recognize},
     multi::many0,
     sequence::{pair, preceded, terminated},
@@ -69,16 +69,18 @@ fn token(input: &str) -> IResult<&str, &str> {
     take_till1(|c: char| c == ' ')(input)
 }
 
-/// The optional id: a decimal integer, possibly negative (GNU Go reads it
-/// with `%d`; a negative id means "no id").
+/// The optional id: a decimal integer with an optional sign (GNU Go reads
+/// it with `%d`, so `+5` is id 5 and `-0` is id 0; a negative id means "no
+/// id"). Ids that do not fit in a `u64` also count as no id.
 fn id(input: &str) -> IResult<&str, Option<u64>> {
-    map(recognize(pair(opt(char('-')), digit1)), |s: &str| {
-        if s.starts_with('-') {
-            None
-        } else {
-            s.parse::<u64>().ok()
-        }
-    })(input)
+    map(
+        recognize(pair(opt(one_of("+-")), digit1)),
+        |s: &str| match s.as_bytes()[0] {
+            b'-' => s[1..].bytes().all(|b| b == b'0').then_some(0),
+            b'+' => s[1..].parse::<u64>().ok(),
+            _ => s.parse::<u64>().ok(),
+        },
+    )(input)
 }
 
 /// The arguments after the command word, up to the end of the line.
@@ -125,6 +127,24 @@ pub fn scan_int(s: &str) -> Option<i64> {
         return None;
     }
     s[..end].parse().ok()
+}
+
+/// Like [`scan_int`], but a number too large for an `i64` saturates to
+/// `i64::MAX` (or `i64::MIN` when negative) instead of being no number, so
+/// that `gg-undo 99999999999999999999` asks for too many moves rather than
+/// falling back to a default.
+pub fn scan_int_saturating(s: &str) -> Option<i64> {
+    if let Some(n) = scan_int(s) {
+        return Some(n);
+    }
+    let bytes = s.as_bytes();
+    let negative = bytes.first() == Some(&b'-');
+    let digits_start = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    if bytes.get(digits_start).is_some_and(u8::is_ascii_digit) {
+        Some(if negative { i64::MIN } else { i64::MAX })
+    } else {
+        None
+    }
 }
 
 /// Read a leading float like C's `sscanf("%f")`: the longest prefix that is
@@ -195,6 +215,14 @@ mod tests {
             Some((Some(12), "play".into(), vec!["b".into(), "A1".into()]))
         );
         assert_eq!(cmd("-3 name"), Some((None, "name".into(), vec![])));
+        assert_eq!(cmd("-0 name"), Some((Some(0), "name".into(), vec![])));
+        assert_eq!(cmd("+5 name"), Some((Some(5), "name".into(), vec![])));
+        assert_eq!(
+            cmd("-5x name"),
+            Some((None, "x".into(), vec!["name".into()]))
+        );
+        assert_eq!(cmd("+ name"), Some((None, "+".into(), vec!["name".into()])));
+        assert_eq!(cmd("-7"), None);
         assert_eq!(
             cmd("3.5 name"),
             Some((Some(3), ".5".into(), vec!["name".into()]))
@@ -214,6 +242,17 @@ mod tests {
         assert_eq!(scan_int("-1"), Some(-1));
         assert_eq!(scan_int("x"), None);
         assert_eq!(scan_int("99999999999999999999999"), None);
+        assert_eq!(
+            scan_int_saturating("99999999999999999999999"),
+            Some(i64::MAX)
+        );
+        assert_eq!(
+            scan_int_saturating("-99999999999999999999x"),
+            Some(i64::MIN)
+        );
+        assert_eq!(scan_int_saturating("+12"), Some(12));
+        assert_eq!(scan_int_saturating("x1"), None);
+        assert_eq!(scan_int_saturating("-"), None);
         assert_eq!(scan_float("5.5x"), Some(5.5));
         assert_eq!(scan_float("1e3"), Some(1000.0));
         assert_eq!(scan_float("-.5"), Some(-0.5));

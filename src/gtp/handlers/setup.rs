@@ -14,7 +14,7 @@ use crate::game::handicap::HandicapError;
 use crate::game::sgf::{self, SgfLoadError, StopAt};
 use crate::game::GameError;
 use crate::gtp::genmove::generate_move;
-use crate::gtp::parse::{scan_float, scan_int};
+use crate::gtp::parse::{scan_float, scan_int, scan_int_saturating};
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{self, format_color, format_move, format_points, parse_color, parse_move};
 use crate::gtp::Engine;
@@ -131,9 +131,14 @@ pub fn undo(engine: &mut Engine, _: &[&str]) -> Reply {
     undo_moves(engine, 1)
 }
 
-/// `gg-undo [N]`: take back N moves (default 1).
+/// `gg-undo [N]`: take back N moves (default 1, also when the argument is
+/// not a number, as in GNU Go). A number too large to represent asks for
+/// too many moves (or a negative number of them); it is not the default.
 pub fn gg_undo(engine: &mut Engine, args: &[&str]) -> Reply {
-    let n = args.first().and_then(|s| scan_int(s)).unwrap_or(1);
+    let n = args
+        .first()
+        .and_then(|s| scan_int_saturating(s))
+        .unwrap_or(1);
     if n < 0 {
         return Err(GtpError::msg("can't undo a negative number of moves"));
     }
@@ -176,7 +181,8 @@ pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `reg_genmove COLOR`: generate a move with seed 0, do not play it.
 pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     let color = engine.color_arg(args, 0)?;
-    engine.require_no_stack("reg_genmove")?;
+    // GNU Go's message names `genmove` here too.
+    engine.require_no_stack("genmove")?;
     engine.reader.clear_hash_table();
     let mv = generate_move(&mut engine.game, &mut engine.reader, color, 0);
     Ok(format_move(mv, engine.size()))
@@ -247,7 +253,14 @@ fn handicap_count(args: &[&str]) -> Result<usize, GtpError> {
 }
 
 /// `fixed_handicap N`: the GTP fixed placements; answers the vertices.
+/// As in GNU Go, a non-empty board is reported before a bad count.
 pub fn fixed_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
+    if engine.board().depth() > 0 {
+        return Err(handicap_error(HandicapError::Game(GameError::StackOpen)));
+    }
+    if !engine.game.board_is_empty() {
+        return Err(handicap_error(HandicapError::BoardNotEmpty));
+    }
     let n = handicap_count(args)?;
     let pts = engine.game.fixed_handicap(n).map_err(handicap_error)?;
     engine.position_changed();
