@@ -80,9 +80,9 @@ fn token() -> impl Strategy<Value = Vec<u8>> {
         ])),
         3 => number(),
         1 => prop::sample::select(bytes_of(&[
-            "gtp-tests/sgf/capture.sgf",
-            "gtp-tests/sgf/handicap.sgf",
-            "gtp-tests/sgf/broken.sgf",
+            "sgf/capture.sgf",
+            "sgf/handicap.sgf",
+            "sgf/broken.sgf",
             "no-such-file.sgf",
             "alive",
             "dead",
@@ -317,6 +317,27 @@ fn framed_ids(out: &str) -> Result<Vec<String>, String> {
     Ok(ids)
 }
 
+/// Random streams write files (`printsgf FILE`, `decide_string V FILE`,
+/// `finish_sgftrace FILE` with random names): run the server in a scratch
+/// folder holding copies of `gtp-tests/sgf/`, never in the repository.
+/// The working directory is process-wide; this test binary's other test
+/// touches no files.
+fn enter_scratch_dir() {
+    static SCRATCH: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    SCRATCH.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("tesuji-gtp-fuzz-{}", std::process::id()));
+        let sgf = dir.join("sgf");
+        std::fs::create_dir_all(&sgf).expect("scratch folder");
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests/sgf");
+        for entry in std::fs::read_dir(&src).expect("gtp-tests/sgf") {
+            let path = entry.expect("entry").path();
+            std::fs::copy(&path, sgf.join(path.file_name().expect("name"))).expect("copy");
+        }
+        std::env::set_current_dir(&dir).expect("enter scratch folder");
+        dir
+    });
+}
+
 fn config() -> Config {
     // Config::default() reads PROPTEST_CASES and PROPTEST_RNG_SEED.
     let mut config = Config::default();
@@ -335,6 +356,7 @@ proptest! {
 
     #[test]
     fn random_streams_get_framed_responses(input in stream()) {
+        enter_scratch_dir();
         let mut engine = Engine::default();
         let mut out = Vec::new();
         serve_engine(&mut engine, &input[..], &mut out).expect("writing to a Vec cannot fail");
