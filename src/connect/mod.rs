@@ -16,9 +16,11 @@
 //! connection cache, which survives between queries until the real board
 //! changes ([`ConnectionReader::purge_persistent`]).
 //!
-//! Start reading at [`ConnectionReader::string_connect`].
+//! Start reading at [`ConnectionReader::string_connect`]. Dragons (strings
+//! amalgamated because they cannot be cut apart) are in [`dragon`].
 
 pub mod distance;
+pub mod dragon;
 pub mod search;
 
 use std::collections::HashMap;
@@ -217,6 +219,8 @@ pub struct ConnectionReader {
     table: HashMap<Key, (ReadResult, Option<Point>)>,
     trace: Option<Trace>,
     persistent: PersistentCache,
+    /// Dragon links of the current position (see [`dragon`]).
+    dragons: dragon::DragonCache,
 }
 
 impl ConnectionReader {
@@ -244,6 +248,7 @@ impl ConnectionReader {
     pub fn clear_cache(&mut self) {
         self.table.clear();
         self.persistent.purge();
+        self.dragons.clear();
     }
 
     /// The persistent cache (statistics, tests).

@@ -5,7 +5,7 @@
 //! To add a command, add a row here (kept in alphabetical order, which is
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
-use super::handlers::{connect, debug, info, setup, tactics, worm};
+use super::handlers::{connect, debug, dragon, info, setup, tactics, worm};
 use super::response::Reply;
 use super::Engine;
 
@@ -136,6 +136,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "does_defend",
         tactics::does_defend,
         "does the move save the string: code"
+    ),
+    cmd!(
+        "dragon_stones",
+        dragon::dragon_stones,
+        "stones of every dragon, one dragon per line"
     ),
     cmd!(
         "final_score",
@@ -269,6 +274,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "reset_trymove_counter",
         debug::reset_trymove_counter,
         "zero the trymove counter"
+    ),
+    cmd!(
+        "same_dragon",
+        dragon::same_dragon,
+        "do two stones belong to one dragon: 0/1"
     ),
     cmd!(
         "set_free_handicap",

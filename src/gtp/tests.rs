@@ -433,6 +433,44 @@ fn tactical_status_gfx() {
 }
 
 #[test]
+fn same_dragon_and_dragon_stones() {
+    let mut e = engine_with(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . O . . . . .
+         . . X . X . . . .
+         . . . X . . . . .
+         . . . . O . . . .
+         . . . . . . . . .
+         . . . . . . . X .
+         . . . . . . . . .",
+    );
+    // C6 - D5 and D5 - E6 hold, C6 - E6 is a fragile double connection.
+    assert_eq!(ok(&mut e, "same_dragon C6 D5"), "1");
+    assert_eq!(ok(&mut e, "same_dragon D5 E6"), "1");
+    assert_eq!(ok(&mut e, "same_dragon C6 E6"), "0");
+    assert_eq!(ok(&mut e, "same_dragon C6 C6"), "1");
+    assert_eq!(ok(&mut e, "same_dragon C6 D7"), "0");
+    assert_eq!(ok(&mut e, "same_dragon C6 H2"), "0");
+    assert_eq!(err(&mut e, "same_dragon A1 C6"), "vertex must not be empty");
+    assert_eq!(err(&mut e, "same_dragon C6 A1"), "vertex must not be empty");
+    assert_eq!(err(&mut e, "same_dragon C6 Z9"), "invalid coordinate");
+    assert_eq!(err(&mut e, "same_dragon C6"), "invalid coordinate");
+    assert_eq!(ok(&mut e, "dragon_stones H2"), "H2 ");
+    assert_eq!(ok(&mut e, "dragon_stones C6"), "C6 E6 D5 ");
+    assert_eq!(ok(&mut e, "dragon_stones white"), "D7 \nE4 ");
+    assert_eq!(ok(&mut e, "dragon_stones").lines().count(), 4);
+    assert_eq!(
+        err(&mut e, "dragon_stones A1"),
+        "dragon_stones called on an empty vertex"
+    );
+    // A move changes the dragons: White D6 cuts.
+    ok(&mut e, "play white D6");
+    assert_eq!(ok(&mut e, "same_dragon C6 D5"), "0");
+    assert_eq!(e.board().depth(), 0);
+}
+
+#[test]
 fn new_commands_are_listed_and_in_the_analyze_menu() {
     let mut e = Engine::default();
     let list = ok(&mut e, "list_commands");
@@ -444,10 +482,12 @@ fn new_commands_are_listed_and_in_the_analyze_menu() {
         "decide_connection",
         "decide_string",
         "disconnect",
+        "dragon_stones",
         "finish_sgftrace",
         "get_connection_node_counter",
         "is_connected",
         "reset_connection_node_counter",
+        "same_dragon",
         "start_sgftrace",
         "tesuji-tactical_status",
         "worm_data",

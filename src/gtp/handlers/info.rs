@@ -129,6 +129,8 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "hpstring/Decide Connection/decide_connection %P",
     "pstring/Break In/break_in %P",
     "pstring/Block Off/block_off %P",
+    "string/Same Dragon/same_dragon %P",
+    "plist/Dragon Stones/dragon_stones %p",
     "string/Connection Nodes/get_connection_node_counter",
     "none/Reset Connection Nodes/reset_connection_node_counter",
     "none/Start SgfTrace/start_sgftrace",

@@ -9,11 +9,13 @@
 //!   decide_string, SGF traces).
 //! - [`connect`]: connection reading (connect, disconnect, break_in, block_off,
 //!   decide_connection, the connection node counter).
+//! - [`dragon`]: dragons (same_dragon, dragon_stones).
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
 pub mod connect;
 pub mod debug;
+pub mod dragon;
 pub mod info;
 pub mod setup;
 pub mod tactics;

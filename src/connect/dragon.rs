@@ -1,0 +1,493 @@
+//! Dragons: strings of one colour amalgamated into one unit because the
+//! opponent cannot cut them apart.
+//!
+//! GNU Go counterpart: the amalgamation step of `make_dragons`
+//! (`engine/dragon.c`: `find_connections`, `join_dragons`), driven by the
+//! class C connection patterns of `patterns/conn.db` and their helper
+//! `disconnect_helper` (`patterns/connections.c`), and the GTP commands
+//! `same_dragon` / `dragon_stones`. See the GNU Go manual, "Dragons" and
+//! "Amalgamation". GNU Go matches a pattern database; here the same ideas
+//! are written as a handful of geometric relations checked by reading:
+//!
+//! 1. Two strings of one colour are *neighbours in shape* when a stone of
+//!    one and a stone of the other form a diagonal (kosumi), a one-space
+//!    or two-space jump, a knight's move or a large knight's move, with
+//!    the points between them free enough for a connection (see
+//!    [`shape_between`]).
+//! 2. Two tactically safe neighbours (the tactical reader finds no attack,
+//!    not even a ko) are linked when the connection reader cannot
+//!    disconnect them ([`ConnectionReader::disconnect`] fails). Stones
+//!    that can be captured are never amalgamated by this rule: their fate
+//!    is decided by the capture, not by the connection.
+//! 3. A diagonal whose cutting point the opponent cannot use (the cut is
+//!    suicide, or a self-atari that is captured at once while both
+//!    strings keep two liberties) is as good as solid and links even weak
+//!    strings; two weak strings on a free diagonal live or die together
+//!    and are linked too (GNU Go's "s" class patterns).
+//! 4. Dragons are the transitive closure of the links.
+//!
+//! Links are decided lazily, pair by pair, and cached for the current
+//! position: a [`ConnectionReader`] keeps them until the board (its hash)
+//! changes. `same_dragon` grows the components of both strings at once
+//! and stops as soon as they meet or one of them is complete, so it only
+//! reads the neighbourhood it needs.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::board::{Board, Color, Point};
+use crate::reading::{ReadResult, Reader};
+
+use super::distance::rel;
+use super::ConnectionReader;
+
+/// How a stone of one string lies relative to a stone of another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Diagonal neighbours; the two cutting points lie between them.
+    Diagonal,
+    /// Two stones on a line with one empty point between them.
+    Jump,
+    /// Two stones on a line with two empty points between them.
+    TwoJump,
+    /// A knight's move (one by two) with at least one of the two points
+    /// between them empty and none of them an own stone.
+    Knight,
+    /// A large knight's move (one by three) with the four points between
+    /// them empty.
+    LargeKnight,
+}
+
+/// One shape relation found between two strings: its kind and the points
+/// between the two stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeMatch {
+    /// The relation.
+    pub shape: Shape,
+    /// The points between the stones (for a diagonal: the two cutting
+    /// points).
+    pub between: Vec<Point>,
+}
+
+/// An offset (rows, columns) from a stone to a partner stone, the shape
+/// they make and the offsets of the points in between.
+type ShapeOffset = (i32, i32, Shape, Vec<(i32, i32)>);
+
+/// Every [`ShapeOffset`].
+fn shape_offsets() -> Vec<ShapeOffset> {
+    let mut out = Vec::new();
+    for &(dr, dc) in &[(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        out.push((dr, dc, Shape::Diagonal, vec![(dr, 0), (0, dc)]));
+    }
+    for &(dr, dc) in &[(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        out.push((2 * dr, 2 * dc, Shape::Jump, vec![(dr, dc)]));
+        out.push((
+            3 * dr,
+            3 * dc,
+            Shape::TwoJump,
+            vec![(dr, dc), (2 * dr, 2 * dc)],
+        ));
+    }
+    for &(sr, sc) in &[(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        // Long side along the columns, then along the rows.
+        out.push((sr, 2 * sc, Shape::Knight, vec![(0, sc), (sr, sc)]));
+        out.push((2 * sr, sc, Shape::Knight, vec![(sr, 0), (sr, sc)]));
+        out.push((
+            sr,
+            3 * sc,
+            Shape::LargeKnight,
+            vec![(0, sc), (0, 2 * sc), (sr, sc), (sr, 2 * sc)],
+        ));
+        out.push((
+            3 * sr,
+            sc,
+            Shape::LargeKnight,
+            vec![(sr, 0), (2 * sr, 0), (sr, sc), (2 * sr, sc)],
+        ));
+    }
+    out
+}
+
+/// Every shape relation between the strings at `s1` and `s2` (same
+/// colour, different strings), found from the stones of `s1`. Empty when
+/// they are not neighbours in shape.
+pub fn shape_between(board: &Board, s1: Point, s2: Point) -> Vec<ShapeMatch> {
+    let Some(color) = board.color_at(s1) else {
+        return Vec::new();
+    };
+    if board.color_at(s2) != Some(color) || board.same_chain(s1, s2) {
+        return Vec::new();
+    }
+    let other = color.opponent();
+    let offsets = shape_offsets();
+    let mut out = Vec::new();
+    for st in board.stones_sorted(s1) {
+        for (dr, dc, shape, inner) in &offsets {
+            let q = rel(board, st, *dr, *dc);
+            if !q.is_some() || !board.is_stone(q) || !board.same_chain(q, s2) {
+                continue;
+            }
+            let between: Vec<Point> = inner.iter().map(|&(r, c)| rel(board, st, r, c)).collect();
+            let empty = between.iter().filter(|&&p| board.is_empty(p)).count();
+            let enemy = between.iter().filter(|&&p| board.cell(p).is(other)).count();
+            let fits = match shape {
+                // Own stones between would make one string already.
+                Shape::Diagonal => empty + enemy == 2,
+                Shape::Knight => empty >= 1 && empty + enemy == 2,
+                _ => empty == between.len(),
+            };
+            if fits {
+                out.push(ShapeMatch {
+                    shape: *shape,
+                    between,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The strings of `color` that are neighbours in shape of the string at
+/// `s` (origins, sorted).
+fn shape_neighbours(board: &Board, s: Point) -> Vec<Point> {
+    let Some(color) = board.color_at(s) else {
+        return Vec::new();
+    };
+    let offsets = shape_offsets();
+    let mut out = Vec::new();
+    for st in board.stones_sorted(s) {
+        for (dr, dc, _, _) in &offsets {
+            let q = rel(board, st, *dr, *dc);
+            if q.is_some() && board.cell(q).is(color) && !board.same_chain(q, s) {
+                let o = board.origin(q);
+                if !out.contains(&o) {
+                    out.push(o);
+                }
+            }
+        }
+    }
+    out.retain(|&o| !shape_between(board, s, o).is_empty());
+    out.sort();
+    out
+}
+
+/// Links and safety decided for one position.
+#[derive(Debug, Default)]
+pub struct DragonCache {
+    /// Board hash and size the entries belong to.
+    key: (u64, usize),
+    /// String origin -> the tactical reader finds no attack on it.
+    safe: HashMap<Point, bool>,
+    /// Ordered pair of string origins -> amalgamated.
+    links: HashMap<(Point, Point), bool>,
+    /// String origin -> origins of the strings linked to it.
+    partners: HashMap<Point, Vec<Point>>,
+}
+
+impl DragonCache {
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        *self = DragonCache::default();
+    }
+}
+
+/// Is the relation `m` a jump, two-space jump or large knight's move in
+/// open space: no `other` stone in the box spanned by the points between
+/// the stones, widened by one point beyond each stone along the relation
+/// and by two points across it (clipped at the edge)? GNU Go connects such shapes without
+/// reading (the open-space patterns of `conn.db`).
+fn open_area(board: &Board, m: &ShapeMatch, other: Color) -> bool {
+    if !matches!(m.shape, Shape::Jump | Shape::TwoJump | Shape::LargeKnight) {
+        return false;
+    }
+    let rows = m.between.iter().map(|p| p.row() as i32);
+    let cols = m.between.iter().map(|p| p.col() as i32);
+    let (r0, r1) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
+    let (c0, c1) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(0));
+    // The stones lie one point beyond the points between along the
+    // relation, so two points around the points between cover both.
+    let e = 2;
+    let size = board.size() as i32;
+    for r in (r0 - e).max(0)..=(r1 + e).min(size - 1) {
+        for c in (c0 - e).max(0)..=(c1 + e).min(size - 1) {
+            if board.cell(Point::new(r as usize, c as usize)).is(other) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Would a stone of `color` at the empty point `c` be useless as a cut:
+/// suicide, or a self-atari the tactical reader captures at once?
+fn unusable_cut(reader: &mut Reader, board: &mut Board, c: Point, color: Color) -> bool {
+    if !board.is_empty(c) {
+        return false;
+    }
+    if board.is_suicide(c, color) {
+        return true;
+    }
+    if !board.trymove(c, color) {
+        // A ko that cannot be taken now is still a cut later.
+        return false;
+    }
+    let captured = board.countlib(c) == 1 && reader.attack(board, c).0 == ReadResult::Win;
+    board.popgo();
+    captured
+}
+
+impl ConnectionReader {
+    /// Drop the dragon cache when the board is not the one it was built
+    /// for.
+    fn dragon_cache_for(&mut self, board: &Board) {
+        let key = (board.hash(), board.size());
+        if self.dragons.key != key {
+            self.dragons.clear();
+            self.dragons.key = key;
+        }
+    }
+
+    /// Is the string at `s` tactically safe (no attack, not even a ko)?
+    fn tactically_safe(&mut self, reader: &mut Reader, board: &mut Board, s: Point) -> bool {
+        let o = board.origin(s);
+        if let Some(&safe) = self.dragons.safe.get(&o) {
+            return safe;
+        }
+        let safe = reader.attack(board, o).0 == ReadResult::Fail;
+        self.dragons.safe.insert(o, safe);
+        safe
+    }
+
+    /// Are the strings at `s1` and `s2` (same colour, neighbours in shape)
+    /// amalgamated? Rules 2 and 3 of the module documentation.
+    fn decide_link(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s1: Point,
+        s2: Point,
+    ) -> bool {
+        let matches = shape_between(board, s1, s2);
+        if matches.is_empty() {
+            return false;
+        }
+        let color = board.color_at(s1).expect("stone");
+        let other = color.opponent();
+        let safe1 = self.tactically_safe(reader, board, s1);
+        let safe2 = self.tactically_safe(reader, board, s2);
+        // Rule 3: diagonals the opponent cannot cut.
+        for m in matches.iter().filter(|m| m.shape == Shape::Diagonal) {
+            let empty: Vec<Point> = m
+                .between
+                .iter()
+                .copied()
+                .filter(|&p| board.is_empty(p))
+                .collect();
+            for &c in &empty {
+                if board.is_suicide(c, other) {
+                    return true;
+                }
+            }
+            if board.countlib(s1) > 1 && board.countlib(s2) > 1 {
+                for &c in &empty {
+                    if unusable_cut(reader, board, c, other) {
+                        return true;
+                    }
+                }
+            }
+            if !safe1 && !safe2 && empty.len() == 2 {
+                return true;
+            }
+        }
+        if !safe1 || !safe2 {
+            return false;
+        }
+        // Rule 2, statically: a jump or large knight's move in an area
+        // free of opponent stones.
+        if matches.iter().any(|m| open_area(board, m, other)) {
+            return true;
+        }
+        // A crosscut only counts when one of the cutting stones can be
+        // captured.
+        let mut worth_reading = false;
+        for m in &matches {
+            if m.shape == Shape::Diagonal && m.between.iter().all(|&p| board.cell(p).is(other)) {
+                if m.between
+                    .iter()
+                    .any(|&p| reader.attack(board, p).0 != ReadResult::Fail)
+                {
+                    worth_reading = true;
+                }
+            } else {
+                worth_reading = true;
+            }
+        }
+        if !worth_reading {
+            return false;
+        }
+        // Rule 2: no cut found by connection reading (a ko cut is a cut).
+        self.disconnect(reader, board, s1, s2).0 == ReadResult::Fail
+    }
+
+    /// Is the pair linked? Cached for the position.
+    fn linked(&mut self, reader: &mut Reader, board: &mut Board, s1: Point, s2: Point) -> bool {
+        let (a, b) = (board.origin(s1), board.origin(s2));
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(&l) = self.dragons.links.get(&key) {
+            return l;
+        }
+        let l = self.decide_link(reader, board, key.0, key.1);
+        log::trace!("dragon link {:?} {:?} = {l}", key.0, key.1);
+        self.dragons.links.insert(key, l);
+        l
+    }
+
+    /// The strings linked to the string at `s` (origins, sorted).
+    fn dragon_partners(&mut self, reader: &mut Reader, board: &mut Board, s: Point) -> Vec<Point> {
+        let o = board.origin(s);
+        if let Some(p) = self.dragons.partners.get(&o) {
+            return p.clone();
+        }
+        let mut out = Vec::new();
+        for n in shape_neighbours(board, o) {
+            if self.linked(reader, board, o, n) {
+                out.push(n);
+            }
+        }
+        self.dragons.partners.insert(o, out.clone());
+        out
+    }
+
+    /// Do the stones at `a` and `b` belong to the same dragon? False for
+    /// an empty point or stones of different colours. GNU Go
+    /// `same_dragon` (`dragon[a].id == dragon[b].id`).
+    ///
+    /// Two tactically safe strings that are not linked directly but only
+    /// through other strings are not one dragon when the connection
+    /// reader can cut them apart: each link holds on its own, but one
+    /// move threatens two of them (GNU Go's "fragile double connections",
+    /// which its cut patterns keep out of the amalgamation).
+    pub fn same_dragon(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        a: Point,
+        b: Point,
+    ) -> bool {
+        if !self.same_component(reader, board, a, b) {
+            return false;
+        }
+        if board.same_chain(a, b)
+            || self.linked(reader, board, a, b)
+            || !self.tactically_safe(reader, board, a)
+            || !self.tactically_safe(reader, board, b)
+        {
+            return true;
+        }
+        self.disconnect(reader, board, a, b).0 == ReadResult::Fail
+    }
+
+    /// Are the strings at `a` and `b` joined by a chain of links (rule 4)?
+    fn same_component(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        a: Point,
+        b: Point,
+    ) -> bool {
+        if !board.is_stone(a) || board.color_at(a) != board.color_at(b) {
+            return false;
+        }
+        if board.same_chain(a, b) {
+            return true;
+        }
+        self.dragon_cache_for(board);
+        let (oa, ob) = (board.origin(a), board.origin(b));
+        let mut seen = [HashSet::from([oa]), HashSet::from([ob])];
+        let mut queues = [vec![oa], vec![ob]];
+        loop {
+            for side in 0..2 {
+                let Some(s) = queues[side].pop() else {
+                    // This component is complete without meeting the other.
+                    return false;
+                };
+                for p in self.dragon_partners(reader, board, s) {
+                    if seen[1 - side].contains(&p) {
+                        return true;
+                    }
+                    if seen[side].insert(p) {
+                        queues[side].push(p);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The origins of the strings in the dragon of the stone at `s`,
+    /// sorted (empty for an empty point).
+    pub fn dragon_strings(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+    ) -> Vec<Point> {
+        if !board.is_stone(s) {
+            return Vec::new();
+        }
+        self.dragon_cache_for(board);
+        let o = board.origin(s);
+        let mut seen = HashSet::from([o]);
+        let mut queue = vec![o];
+        while let Some(x) = queue.pop() {
+            for p in self.dragon_partners(reader, board, x) {
+                if seen.insert(p) {
+                    queue.push(p);
+                }
+            }
+        }
+        let mut out: Vec<Point> = seen.into_iter().collect();
+        out.sort();
+        out
+    }
+
+    /// The stones of the dragon of the stone at `s`, in board order.
+    pub fn dragon_stones(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+    ) -> Vec<Point> {
+        let mut out: Vec<Point> = self
+            .dragon_strings(reader, board, s)
+            .into_iter()
+            .flat_map(|o| board.stones_sorted(o))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Every dragon (of `color`, or of both colours), each as its stones
+    /// in board order; dragons ordered by their first stone.
+    pub fn all_dragons(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        color: Option<Color>,
+    ) -> Vec<Vec<Point>> {
+        let mut done: HashSet<Point> = HashSet::new();
+        let mut out = Vec::new();
+        for o in board.chain_origins(color) {
+            if done.contains(&board.origin(o)) {
+                continue;
+            }
+            for s in self.dragon_strings(reader, board, o) {
+                done.insert(s);
+            }
+            out.push(self.dragon_stones(reader, board, o));
+        }
+        out.sort();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

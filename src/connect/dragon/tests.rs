@@ -1,0 +1,245 @@
+//! Diagram tests of dragon amalgamation.
+
+use super::*;
+
+/// `same_dragon` for the stones at `a` and `b` (row, col) of `diagram`;
+/// also checks the board is left unchanged.
+fn same(diagram: &str, a: (usize, usize), b: (usize, usize)) -> bool {
+    let mut board = Board::from_diagram(diagram).expect("diagram");
+    let before = board.to_diagram();
+    let pa = board.point(a.0, a.1).expect("on board");
+    let pb = board.point(b.0, b.1).expect("on board");
+    let mut reader = Reader::default();
+    let mut cr = ConnectionReader::default();
+    let r = cr.same_dragon(&mut reader, &mut board, pa, pb);
+    // Symmetric, and the same from a fresh cache.
+    let mut cr2 = ConnectionReader::default();
+    assert_eq!(cr2.same_dragon(&mut reader, &mut board, pb, pa), r);
+    assert_eq!(board.to_diagram(), before);
+    assert_eq!(board.depth(), 0);
+    r
+}
+
+#[test]
+fn one_string_is_one_dragon() {
+    assert!(same(
+        ". . . . .
+         . X X . .
+         . . . . .
+         . . . . .
+         . . . . .",
+        (1, 1),
+        (1, 2),
+    ));
+}
+
+#[test]
+fn different_colours_are_different_dragons() {
+    assert!(!same(
+        ". . . . .
+         . X O . .
+         . . . . .
+         . . . . .
+         . . . . .",
+        (1, 1),
+        (1, 2),
+    ));
+}
+
+#[test]
+fn free_diagonal_is_one_dragon() {
+    assert!(same(
+        ". . . . . . .
+         . . . . . . .
+         . . X . . . .
+         . . . X . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        (2, 2),
+        (3, 3),
+    ));
+}
+
+#[test]
+fn one_space_jump_in_open_space_is_one_dragon() {
+    // Reading can push through a lone jump, but in an area without
+    // opponent stones it counts as connected.
+    assert!(same(
+        ". . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . X . X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        (3, 2),
+        (3, 4),
+    ));
+}
+
+#[test]
+fn wall_between_separates_dragons() {
+    assert!(!same(
+        ". . . . . . .
+         . . . O . . .
+         . . X O X . .
+         . . . O . . .
+         . . . O . . .
+         . . . . . . .
+         . . . . . . .",
+        (2, 2),
+        (2, 4),
+    ));
+}
+
+#[test]
+fn crosscut_with_safe_cutting_stones_separates() {
+    assert!(!same(
+        ". . . . . . .
+         . . . . . . .
+         . . X O . . .
+         . . O X . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        (2, 2),
+        (3, 3),
+    ));
+}
+
+#[test]
+fn peeped_jump_that_can_be_cut_separates() {
+    // White's peep at D4 (row 3, col 3) threatens to cut; Black's jump
+    // between C4 and E4 has a white stone below the gap, and a white
+    // wall above.
+    assert!(!same(
+        ". . . . . . .
+         . . . . . . .
+         . O O O O O .
+         . . X . X . .
+         . . . O . . .
+         . . . . . . .
+         . . . . . . .",
+        (3, 2),
+        (3, 4),
+    ));
+}
+
+#[test]
+fn bamboo_joint_is_one_dragon_even_near_opponent_stones() {
+    // White stones above and below the gap: no open space, but no cut.
+    assert!(same(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . O . . . . .
+         . . . . . . . . .
+         . . X . X . . . .
+         . . X . X . . . .
+         . . . . . . . . .
+         . . . O . . . . .
+         . . . . . . . . .",
+        (4, 2),
+        (5, 4),
+    ));
+}
+
+#[test]
+fn amalgamation_is_transitive() {
+    // C5-D4 diagonal, D4-F4 bamboo joint with D3-F3 (9x9, white stones
+    // around so that nothing is open space): one dragon from C5 to F3.
+    assert!(same(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . O . . . .
+         . . X . . . . . .
+         . . . X . X . . .
+         . . . X . X . . .
+         . . . . . . . . .
+         . . . . O . . . .
+         . . . . . . . . .",
+        (3, 2),
+        (5, 5),
+    ));
+}
+
+#[test]
+fn fragile_double_connection_is_not_one_dragon() {
+    // C6 - D5 and D5 - E6 are diagonals that hold on their own, but
+    // White D6 threatens both cuts at once: C6 and E6 are two dragons.
+    let d = ". . . . . . . . .
+             . . . . . . . . .
+             . . . O . . . . .
+             . . X . X . . . .
+             . . . X . . . . .
+             . . . . O . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .";
+    assert!(!same(d, (3, 2), (3, 4)));
+    // Each diagonal on its own is a link.
+    assert!(same(d, (3, 2), (4, 3)));
+    assert!(same(d, (4, 3), (3, 4)));
+}
+
+#[test]
+fn two_weak_strings_on_a_diagonal_share_their_fate() {
+    // Both black stones can be captured; they touch diagonally with both
+    // cutting points empty, so they are one dragon (GNU Go's "s" class).
+    assert!(same(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . O O . . . . .
+         . O X . O . . . .
+         . . . X O . . . .
+         . . O O . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        (3, 2),
+        (4, 3),
+    ));
+}
+
+#[test]
+fn weak_string_is_not_amalgamated_with_a_strong_one() {
+    // The lone black stone at C4 is in atari; the black pair to its
+    // lower right is safe: a capturable stone joins no dragon.
+    assert!(!same(
+        ". . . . . . .
+         . . O . . . .
+         . O X O . . .
+         . . . X X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        (2, 2),
+        (3, 3),
+    ));
+}
+
+#[test]
+fn cache_follows_the_board() {
+    let mut board = Board::from_diagram(
+        ". . . . . . .
+         . . . . . . .
+         . . X . . . .
+         . . . X . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    )
+    .expect("diagram");
+    let a = Point::new(2, 2);
+    let b = Point::new(3, 3);
+    let mut reader = Reader::default();
+    let mut cr = ConnectionReader::default();
+    assert!(cr.same_dragon(&mut reader, &mut board, a, b));
+    // White crosscuts with safe stones: now two dragons.
+    board.add_stone(Point::new(2, 3), Color::White);
+    board.add_stone(Point::new(3, 2), Color::White);
+    board.add_stone(Point::new(1, 3), Color::White);
+    board.add_stone(Point::new(4, 2), Color::White);
+    assert!(!cr.same_dragon(&mut reader, &mut board, a, b));
+    assert_eq!(cr.dragon_stones(&mut reader, &mut board, a), vec![a]);
+}
