@@ -15,6 +15,7 @@ use crate::board::{Color, IllegalMove, Move, Point, MAX_BOARD};
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
 use std::fmt;
+use std::io::Read;
 use std::path::Path;
 
 /// Where to stop replaying the main line.
@@ -67,9 +68,26 @@ pub struct Loaded {
     pub to_move: Color,
 }
 
-/// Read and load an SGF file.
+/// Largest SGF file read (far above any game record): a device or a huge
+/// file named by mistake (`loadsgf /dev/zero`) must not hang the engine.
+pub const MAX_SGF_BYTES: u64 = 16 << 20;
+
+/// Read and load an SGF file. Only regular files are read, at most
+/// [`MAX_SGF_BYTES`].
 pub fn load_sgf_file(path: &Path, stop: StopAt) -> Result<Loaded, SgfLoadError> {
-    let bytes = std::fs::read(path).map_err(SgfLoadError::Io)?;
+    let meta = std::fs::metadata(path).map_err(SgfLoadError::Io)?;
+    if !meta.is_file() {
+        return Err(SgfLoadError::Io(std::io::Error::other(
+            "not a regular file",
+        )));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SGF_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(SgfLoadError::Io)?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(SgfLoadError::Io(std::io::Error::other("file too large")));
+    }
     // Old files carry Latin-1 comments: decode lossily, the game
     // properties are ASCII.
     let text = String::from_utf8_lossy(&bytes);

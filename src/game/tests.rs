@@ -223,3 +223,17 @@ fn is_empty_file(line: &str) -> bool {
     let path = line.split(": ").next().unwrap_or("");
     std::fs::read(path).is_ok_and(|b| b.iter().all(u8::is_ascii_whitespace))
 }
+
+#[test]
+fn devices_and_folders_are_refused_without_reading_them() {
+    // `loadsgf /dev/zero` would otherwise read forever.
+    for path in ["/dev/zero", "/dev/null", "/"] {
+        let path = std::path::Path::new(path);
+        if path.exists() {
+            assert!(
+                crate::game::sgf::load_sgf_file(path, StopAt::End).is_err(),
+                "{path:?}"
+            );
+        }
+    }
+}
