@@ -128,6 +128,18 @@ pub fn parse_expectation(text: &str, line: usize) -> Expectation {
     }
 }
 
+/// Does a GTP engine answer this line? Not when, after the comment is cut,
+/// only an id (or nothing) is left.
+fn expects_response(command: &str) -> bool {
+    let text = command.split('#').next().unwrap_or("").trim();
+    let mut words = text.split_whitespace();
+    match words.next() {
+        None => false,
+        Some(first) if first.parse::<i64>().is_ok() => words.next().is_some(),
+        Some(_) => true,
+    }
+}
+
 /// Parse a whole suite. Comment and blank lines are dropped; a `#?` line
 /// attaches to the nearest command line above it.
 pub fn parse_suite(text: &str) -> Vec<Step> {
@@ -155,6 +167,11 @@ pub fn parse_suite(text: &str) -> Vec<Step> {
             continue;
         }
         let command = trimmed.replace('\t', " ");
+        if !expects_response(&command) {
+            // An id alone (`7`, `7 # note`) gets no response from a GTP
+            // engine: sending it would wait forever.
+            continue;
+        }
         steps.push(Step {
             line,
             id: command_id(&command),
@@ -275,7 +292,7 @@ mod tests {
 
     #[test]
     fn suite_parsing() {
-        let text = "# comment\nloadsgf games/x.sgf 12\n\n1 attack\tE3\n# note\n#? [0]\n2 defend F1\n#? [1 G1]*\n3 name\n";
+        let text = "# comment\nloadsgf games/x.sgf 12\n\n1 attack\tE3\n# note\n#? [0]\n2 defend F1\n#? [1 G1]*\n3 name\n7\n8 # id only\n";
         let steps = parse_suite(text);
         assert_eq!(steps.len(), 4);
         assert_eq!(steps[0].id, None);
