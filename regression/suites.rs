@@ -72,3 +72,75 @@ fn runner_reports_a_wrong_answer() {
     assert!(report.contains("1/2"), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The commands of a `.tst` suite as a GTP script (comments, `#?` lines
+/// and blank lines dropped).
+fn suite_commands(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("suite");
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Run `tesuji ARGS` in `dir` on `script`; its stdout.
+fn run_engine(dir: &Path, args: &[&str], script: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start tesuji");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let script = script.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(script.as_bytes());
+    });
+    let out = child.wait_with_output().expect("tesuji output");
+    writer.join().expect("writer");
+    assert!(out.status.success(), "tesuji {args:?} failed");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn hash_table_changes_no_answer_on_gnu_go_suites() {
+    // Issue 3: `--no-hash` is a debugging switch that must not change any
+    // answer. Whole GNU Go tactical suites, answer by answer (node counts
+    // may differ and are not part of the answers).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    for suite in ["reading.tst", "capture.tst", "connect.tst"] {
+        let script = suite_commands(&dir.join(suite));
+        let with = run_engine(&dir, &[], &script);
+        let without = run_engine(&dir, &["--no-hash"], &script);
+        let answers = with.split("\n\n").count();
+        assert!(answers > 20, "{suite}: only {answers} answers");
+        for (i, (a, b)) in with.split("\n\n").zip(without.split("\n\n")).enumerate() {
+            assert_eq!(a, b, "{suite}: answer {i} differs with --no-hash");
+        }
+        assert_eq!(with.len(), without.len(), "{suite}: output lengths differ");
+    }
+}
+
+#[test]
+fn answers_are_deterministic() {
+    // The same input gives the same output bytes (node counters included).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let mut script = suite_commands(&dir.join("capture.tst"));
+    script.push_str("get_reading_node_counter\nget_connection_node_counter\n");
+    assert_eq!(
+        run_engine(&dir, &[], &script),
+        run_engine(&dir, &[], &script)
+    );
+}
