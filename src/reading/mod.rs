@@ -33,6 +33,8 @@ pub mod order;
 pub mod trace;
 
 #[cfg(test)]
+mod goldens;
+#[cfg(test)]
 mod tests;
 
 use crate::board::{Board, Color, Point};
