@@ -143,3 +143,30 @@ fn node_goldens() {
         diffs.join("\n")
     );
 }
+
+#[test]
+fn node_budget_gives_the_out_of_range_answer() {
+    // A ladder that needs some reading: with a tiny budget the query stops
+    // early, unwinds every move, and answers as for a string out of reading
+    // range (attack fails, defence succeeds), instead of running on.
+    let (_, diagram) = corpus()
+        .into_iter()
+        .find(|(name, _)| name == "ladder-works")
+        .expect("ladder position");
+    let mut board = Board::from_diagram(&diagram).expect("diagram");
+    let before = board.clone();
+    let s = board.point(4, 4).expect("E5");
+    assert!(board.is_stone(s));
+    let full = Reader::default().attack(&mut board, s);
+    assert_eq!(full.0, ReadResult::Win);
+    let mut reader = Reader::new(ReadingConfig {
+        node_limit: 3,
+        ..ReadingConfig::default()
+    });
+    assert_eq!(reader.attack(&mut board, s), (ReadResult::Fail, None));
+    assert!(reader.budget_exhausted());
+    assert!(reader.nodes <= 10, "{} nodes", reader.nodes);
+    assert_eq!(reader.find_defense(&mut board, s).0, ReadResult::Win);
+    assert!(board == before, "board changed by an interrupted search");
+    board.check_consistency().expect("consistent");
+}
