@@ -193,6 +193,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "the GoGui analyze menu"
     ),
     cmd!(
+        "help",
+        info::help,
+        "without argument the command list (GNU Go's alias of list_commands); with a command name, what it does"
+    ),
+    cmd!(
         "increase_depths",
         tactics::increase_depths,
         "increase every reading depth by one"
@@ -200,7 +205,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd!(
         "is_connected",
         connect::is_connected,
-        "are two strings connected as they stand: code"
+        "are two strings connected as they stand: 1 when no disconnecting move exists, 0 when one does, 2/3 when it depends on ko"
     ),
     cmd!("is_legal", debug::is_legal, "is a move legal: 1 or 0"),
     cmd!(

@@ -42,6 +42,19 @@ pub fn list_commands(_: &mut Engine, _: &[&str]) -> Reply {
         .join("\n"))
 }
 
+/// `help [COMMAND]`: without argument the command list, as GNU Go's
+/// `help` alias of `list_commands` (GTP v1 clients send it); with a
+/// command name, the one-line description from the command table.
+pub fn help(engine: &mut Engine, args: &[&str]) -> Reply {
+    match args.first() {
+        None => list_commands(engine, args),
+        Some(name) => match find(name) {
+            Some(spec) => Ok(format!("{}: {}", spec.name, spec.doc)),
+            None => Err(GtpError::UnknownCommand),
+        },
+    }
+}
+
 /// `quit`: answer, then the server stops.
 pub fn quit(engine: &mut Engine, _: &[&str]) -> Reply {
     engine.quit = true;
