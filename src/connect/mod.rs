@@ -27,6 +27,7 @@ use std::collections::HashMap;
 
 use crate::board::{Board, Color, Point};
 use crate::persistent::{Kind, PersistentCache, Query};
+use crate::reading::ko::KoState;
 use crate::reading::{ReadResult, Reader};
 
 /// Budgets of connection reading (GNU Go `connection_node_limit`,
@@ -221,6 +222,9 @@ pub struct ConnectionReader {
     persistent: PersistentCache,
     /// Dragon links of the current position (see [`dragon`]).
     dragons: dragon::DragonCache,
+    /// Komaster states in force before each move of the search on the
+    /// board (restored when the move is popped).
+    ko_stack: Vec<KoState>,
 }
 
 impl ConnectionReader {
@@ -299,8 +303,20 @@ impl ConnectionReader {
         }
     }
 
-    fn key(&self, board: &Board, r: Routine, a: Point, b: Point, extra: u64) -> Key {
-        (board.hash(), r, a, b, extra)
+    /// Cache key: position, routine, strings, extra data and the komaster
+    /// state (GNU Go's board hash includes `komaster` and `kom_pos`).
+    fn key(
+        &self,
+        reader: &Reader,
+        board: &Board,
+        r: Routine,
+        a: Point,
+        b: Point,
+        extra: u64,
+    ) -> Key {
+        let ks = reader.ambient_ko();
+        let ko = (u64::from(ks.komaster.code()) << 56) ^ (u64::from(ks.kom_pos.0) << 40);
+        (board.hash() ^ ko, r, a, b, extra)
     }
 
     fn table_store(&mut self, key: Key, res: (ReadResult, Option<Point>)) {
@@ -331,7 +347,13 @@ impl ConnectionReader {
         let before = reader.nodes + self.nodes;
         let stale_before = reader.stale_hits();
         let shadow = crate::persistent::ShadowScope::begin(board);
+        // Queries start without a ko fight (the komaster state lives on
+        // the search's own move stack).
+        let outer_ko = reader.set_ambient_ko(KoState::EMPTY);
+        let outer_stack = self.ko_stack.len();
         let res = run(self, reader, board);
+        debug_assert_eq!(self.ko_stack.len(), outer_stack);
+        reader.set_ambient_ko(outer_ko);
         let tried = shadow.end(board);
         self.table.clear();
         debug_assert_eq!(board.depth(), entry_depth);

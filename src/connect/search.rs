@@ -13,8 +13,14 @@
 //! leave, each answered by the other side's search. When no candidate
 //! is found the distance decides (small: connected; large: the defender
 //! passes once and lets the connector try).
+//!
+//! Moves are played under the komaster rules of the tactical reader
+//! (GNU Go plays them with `komaster_trymove`): ko captures the komaster
+//! forbids are not tried, and the tactical reads below a move start from
+//! the komaster state the move left.
 
 use crate::board::{Board, Color, Point};
+use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::{ReadResult, Reader};
 
 use super::distance::{
@@ -358,28 +364,29 @@ fn find_break_moves(
 }
 
 impl ConnectionReader {
-    /// Try `m` for `color`: a legal move, or (when allowed) an illegal ko
-    /// capture as if a threat had been answered. `Some(is_ko_move)`.
+    /// Try `m` for `color` under the komaster rules (GNU Go
+    /// `komaster_trymove`, scheme 5): a legal move, or (when allowed) an
+    /// illegal ko capture as if a threat had been answered. The komaster
+    /// state the move leaves is what the tactical reads below it start
+    /// from. `Some(is_conditional_ko_capture)`.
     fn try_conn_move(
         &mut self,
+        reader: &mut Reader,
         board: &mut Board,
         m: Point,
         color: Color,
         allow_ko: bool,
     ) -> Option<bool> {
-        if board.trymove(m, color) {
-            self.trace_push(m, color);
-            return Some(false);
-        }
-        if allow_ko && board.is_ko_violation(m, color) && board.tryko(m, color) {
-            self.trace_push(m, color);
-            return Some(true);
-        }
-        None
+        let km = komaster_trymove(board, reader.ambient_ko(), m, color, allow_ko)?;
+        self.ko_stack.push(reader.set_ambient_ko(km.state));
+        self.trace_push(m, color);
+        Some(km.conditional)
     }
 
-    fn pop_conn_move(&mut self, board: &mut Board, result_note: &str) {
+    fn pop_conn_move(&mut self, reader: &mut Reader, board: &mut Board, result_note: &str) {
         board.popgo();
+        let ks = self.ko_stack.pop().unwrap_or(KoState::EMPTY);
+        reader.set_ambient_ko(ks);
         self.trace_pop(result_note);
     }
 
@@ -408,7 +415,7 @@ impl ConnectionReader {
             return (ReadResult::Fail, None);
         }
         let (s1, s2) = (board.origin(s1), board.origin(s2));
-        let key = self.key(board, Routine::Connect, s1, s2, 0);
+        let key = self.key(reader, board, Routine::Connect, s1, s2, 0);
         if !has_passed {
             if let Some(hit) = self.table.get(&key) {
                 return *hit;
@@ -438,19 +445,19 @@ impl ConnectionReader {
         let mut tried = 0;
         for m in moves {
             let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(board, m, color, allow_ko) else {
+            let Some(is_ko) = self.try_conn_move(reader, board, m, color, allow_ko) else {
                 continue;
             };
             tried += 1;
             let (their, _) = self.disconnect2(reader, board, s1, s2, has_passed);
             if !is_ko {
-                self.pop_conn_move(board, result_note(their.reverse()));
+                self.pop_conn_move(reader, board, result_note(their.reverse()));
                 if their == ReadResult::Fail {
                     return (ReadResult::Win, Some(m));
                 }
                 update_saved(&mut saved, their, m);
             } else {
-                self.pop_conn_move(board, result_note(their.reverse()));
+                self.pop_conn_move(reader, board, result_note(their.reverse()));
                 if their != ReadResult::Win {
                     saved = (ReadResult::KoB, Some(m));
                 }
@@ -493,7 +500,14 @@ impl ConnectionReader {
         if a2 == ReadResult::Win {
             return (ReadResult::Win, am2);
         }
-        let key = self.key(board, Routine::Disconnect, s1, s2, has_passed as u64);
+        let key = self.key(
+            reader,
+            board,
+            Routine::Disconnect,
+            s1,
+            s2,
+            has_passed as u64,
+        );
         if let Some(hit) = self.table.get(&key) {
             return *hit;
         }
@@ -535,12 +549,12 @@ impl ConnectionReader {
         let mut tried = 0;
         for m in moves {
             let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(board, m, other, allow_ko) else {
+            let Some(is_ko) = self.try_conn_move(reader, board, m, other, allow_ko) else {
                 continue;
             };
             tried += 1;
             let (their, _) = self.connect2(reader, board, s1, s2, has_passed);
-            self.pop_conn_move(board, result_note(their.reverse()));
+            self.pop_conn_move(reader, board, result_note(their.reverse()));
             if !is_ko {
                 if their == ReadResult::Fail {
                     return (ReadResult::Win, Some(m));
@@ -581,7 +595,7 @@ impl ConnectionReader {
             return (ReadResult::Fail, None);
         }
         let s = board.origin(s);
-        let key = self.key(board, Routine::BreakIn, s, Point::NONE, goal.hash);
+        let key = self.key(reader, board, Routine::BreakIn, s, Point::NONE, goal.hash);
         if !has_passed {
             if let Some(hit) = self.table.get(&key) {
                 return *hit;
@@ -594,12 +608,12 @@ impl ConnectionReader {
         let mut res = None;
         for m in moves {
             let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(board, m, color, allow_ko) else {
+            let Some(is_ko) = self.try_conn_move(reader, board, m, color, allow_ko) else {
                 continue;
             };
             tried += 1;
             let (their, _) = self.rec_block(reader, board, s, goal, has_passed);
-            self.pop_conn_move(board, result_note(their.reverse()));
+            self.pop_conn_move(reader, board, result_note(their.reverse()));
             if !is_ko {
                 if their == ReadResult::Fail {
                     res = Some((ReadResult::Win, Some(m)));
@@ -642,6 +656,7 @@ impl ConnectionReader {
         }
         let s = board.origin(s);
         let key = self.key(
+            reader,
             board,
             Routine::BlockOff,
             s,
@@ -664,12 +679,12 @@ impl ConnectionReader {
         let mut res = None;
         for m in moves {
             let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(board, m, other, allow_ko) else {
+            let Some(is_ko) = self.try_conn_move(reader, board, m, other, allow_ko) else {
                 continue;
             };
             tried += 1;
             let (their, _) = self.rec_break(reader, board, s, goal, has_passed);
-            self.pop_conn_move(board, result_note(their.reverse()));
+            self.pop_conn_move(reader, board, result_note(their.reverse()));
             if !is_ko {
                 if their == ReadResult::Fail {
                     res = Some((ReadResult::Win, Some(m)));

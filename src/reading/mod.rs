@@ -185,6 +185,10 @@ pub struct Reader {
     budget_start: u64,
     exhausted: bool,
     tracer: Option<Tracer>,
+    /// Komaster state top-level queries start from: EMPTY, except inside a
+    /// connection search, whose moves are played under the komaster rules
+    /// (GNU Go's global `komaster` / `kom_pos` at the time of the call).
+    ambient_ko: KoState,
 }
 
 impl Reader {
@@ -225,6 +229,18 @@ impl Reader {
     /// Transposition-table hits and stores since the last clear.
     pub fn cache_stats(&self) -> (u64, u64) {
         (self.cache.hits, self.cache.stores)
+    }
+
+    /// Set the komaster state that [`Reader::attack`] and
+    /// [`Reader::find_defense`] start from (the connection search sets the
+    /// state its own moves left); returns the previous one.
+    pub(crate) fn set_ambient_ko(&mut self, ks: KoState) -> KoState {
+        std::mem::replace(&mut self.ambient_ko, ks)
+    }
+
+    /// The komaster state top-level queries start from.
+    pub(crate) fn ambient_ko(&self) -> KoState {
+        self.ambient_ko
     }
 
     /// Did the last top-level query run out of its node budget?
@@ -278,6 +294,10 @@ impl Reader {
     fn persistent_key(&self, board: &Board) -> u64 {
         let c = &self.config;
         let mut h = board.depth() as u64;
+        if self.ambient_ko != KoState::EMPTY {
+            let ks = self.ambient_ko;
+            h ^= (u64::from(ks.komaster.code()) << 40) ^ (u64::from(ks.kom_pos.0) << 48);
+        }
         for v in [
             c.depth,
             c.branch_depth,
@@ -351,8 +371,8 @@ impl Reader {
             Point::NONE,
             self.persistent_key(board),
         );
-        let (res, exhausted) =
-            self.top_level(board, query, |r, b| r.do_attack(b, s, KoState::EMPTY));
+        let ks = self.ambient_ko;
+        let (res, exhausted) = self.top_level(board, query, |r, b| r.do_attack(b, s, ks));
         if exhausted {
             log::debug!("attack: node budget exhausted");
             return (ReadResult::Fail, None);
@@ -372,8 +392,8 @@ impl Reader {
             Point::NONE,
             self.persistent_key(board),
         );
-        let (res, exhausted) =
-            self.top_level(board, query, |r, b| r.do_find_defense(b, s, KoState::EMPTY));
+        let ks = self.ambient_ko;
+        let (res, exhausted) = self.top_level(board, query, |r, b| r.do_find_defense(b, s, ks));
         if exhausted {
             log::debug!("find_defense: node budget exhausted");
             return (ReadResult::Win, res.1);
