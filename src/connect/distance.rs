@@ -143,6 +143,32 @@ impl ConnectionData {
     }
 }
 
+/// The distance map as text (one row per board line, stones shown as
+/// X / O where unreached), for trace logging.
+pub(crate) fn format_distances(board: &Board, conn: &ConnectionData) -> String {
+    let n = board.size();
+    let mut out = String::new();
+    for r in 0..n {
+        out.push_str(&format!("{:2}", n - r));
+        for c in 0..n {
+            let p = Point::new(r, c);
+            let d = conn.dist(p);
+            if d < HUGE {
+                out.push_str(&format!(" {:4.1}", d as f64 / FP_ONE as f64));
+            } else {
+                let ch = match board.color_at(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                out.push_str(&format!("  {ch}  "));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The point `dr` rows down and `dc` columns right of `p`, or
 /// [`Point::NONE`] (a border cell) when that is off the board.
 pub(crate) fn rel(board: &Board, p: Point, dr: i32, dc: i32) -> Point {

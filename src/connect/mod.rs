@@ -165,7 +165,12 @@ impl Trace {
                 }
             }
         }
-        out.push_str(&format!("C[{}]", sgf_escape(root_comment)));
+        let mut root = root_comment.to_string();
+        if !self.nodes[0].comment.is_empty() {
+            root.push('\n');
+            root.push_str(&self.nodes[0].comment);
+        }
+        out.push_str(&format!("C[{}]", sgf_escape(&root)));
         let mut leaf_no = 0usize;
         self.write_children(0, &mut out, &coord, &mut leaf_no);
         out.push_str(")\n");
@@ -292,13 +297,29 @@ impl ConnectionReader {
         }
     }
 
+    /// Add a line to the comment of the current trace node.
+    fn trace_note(&mut self, note: &str) {
+        if let Some(t) = &mut self.trace {
+            let cur = t.current;
+            let c = &mut t.nodes[cur].comment;
+            if !c.is_empty() {
+                c.push('\n');
+            }
+            c.push_str(note);
+        }
+    }
+
     fn trace_pop(&mut self, note: &str) {
         if let Some(t) = &mut self.trace {
             let cur = t.current;
             if t.nodes[cur].children.is_empty() {
                 t.variations += 1;
             }
-            t.nodes[cur].comment = note.to_string();
+            let c = &mut t.nodes[cur].comment;
+            if !c.is_empty() {
+                c.push('\n');
+            }
+            c.push_str(note);
             t.current = t.nodes[cur].parent;
         }
     }

@@ -24,8 +24,9 @@ use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::{ReadResult, Reader};
 
 use super::distance::{
-    approxlib, common_vulnerability, compute_connection_distances, compute_goal_distances, fp,
-    is_self_atari, ladder_capturable, ladder_capture, ConnectionData, FP_ONE, HUGE,
+    approxlib, common_vulnerability, compute_connection_distances, compute_goal_distances,
+    format_distances, fp, is_self_atari, ladder_capturable, ladder_capture, ConnectionData, FP_ONE,
+    HUGE,
 };
 use super::{ConnectionReader, Goal, Routine};
 
@@ -112,7 +113,7 @@ fn find_connection_moves(
     max_dist2: i32,
     total_distance: i32,
     cutoff: i32,
-) -> Vec<Point> {
+) -> (Vec<(Point, i32)>, usize) {
     let color = board.chain(s1).color;
     let other = color.opponent();
     let connect_move = to_move == color;
@@ -137,6 +138,14 @@ fn find_connection_moves(
             continue;
         }
         let mut distance = d1 + d2;
+        log::trace!(
+            "move {:?} ({}, {}, {}, {})",
+            pos,
+            dist1,
+            conn1.deltas[pos.idx()],
+            dist2,
+            conn2.deltas[pos.idx()]
+        );
         if (3 * d1) / 2 > d2 && (3 * d2) / 2 > d1 {
             distance -= fp(0.1);
         }
@@ -158,11 +167,16 @@ fn find_connection_moves(
             };
             if connect_move && acode != ReadResult::Fail {
                 if let Some(am) = amove {
-                    if dcode == ReadResult::Fail || conn1.dist(am) + conn2.dist(am) > dist1 + dist2
-                    {
-                        distance += fp(0.5);
-                    }
-                    add(&mut cands, am, distance - fp(0.15));
+                    let capture_distance = |m: Point| {
+                        if dcode == ReadResult::Fail
+                            || conn1.dist(m) + conn2.dist(m) > dist1 + dist2
+                        {
+                            distance + fp(0.5) - fp(0.15)
+                        } else {
+                            distance - fp(0.15)
+                        }
+                    };
+                    add(&mut cands, am, capture_distance(am));
                 }
             } else if !connect_move && acode != ReadResult::Fail && dcode != ReadResult::Fail {
                 if let Some(dm) = dmove {
@@ -246,8 +260,9 @@ fn find_connection_moves(
 
     // Stable sort by distance (ties keep discovery order).
     cands.sort_by_key(|&(_, d)| d);
+    log::trace!("sorted candidates: {:?}", cands);
     if cands.is_empty() {
-        return Vec::new();
+        return (cands, 0);
     }
     let limit0 = if cands.len() <= 1 || board.ko_capture(cands[0].0, to_move).is_none() {
         cands[0].1 + fp(1.5)
@@ -269,8 +284,7 @@ fn find_connection_moves(
         }
         n += 1;
     }
-    cands.truncate(n);
-    cands.into_iter().map(|(p, _)| p).collect()
+    (cands, n)
 }
 
 /// Candidates and total distance for connecting / disconnecting two strings.
@@ -280,7 +294,7 @@ fn find_string_connection_moves(
     s1: Point,
     s2: Point,
     to_move: Color,
-) -> (Vec<Point>, i32) {
+) -> ((Vec<(Point, i32)>, usize), i32) {
     let cutoff = fp(3.051);
     let mut conn1 = compute_connection_distances(reader, board, s1, s2, cutoff, true);
     let mut conn2 = compute_connection_distances(reader, board, s2, s1, cutoff, true);
@@ -299,6 +313,14 @@ fn find_string_connection_moves(
     let max1 = conn1.dist(s2);
     let max2 = conn2.dist(s1);
     let total = max1.min(max2);
+    if log::log_enabled!(log::Level::Trace) {
+        log::trace!(
+            "connection distances at depth {}:\n{}\n{}",
+            board.depth(),
+            format_distances(board, &conn1),
+            format_distances(board, &conn2)
+        );
+    }
     let moves = find_connection_moves(
         reader, board, s1, s2, to_move, &conn1, &conn2, max1, max2, total, HUGE,
     );
@@ -313,7 +335,7 @@ fn find_break_moves(
     s: Point,
     goal: &Goal,
     to_move: Color,
-) -> (Vec<Point>, i32) {
+) -> ((Vec<(Point, i32)>, usize), i32) {
     let color = board.chain(s).color;
     let conn1 = compute_connection_distances(reader, board, s, Point::NONE, fp(2.501), true);
     // The first goal string reached serves as secondary target.
@@ -344,6 +366,14 @@ fn find_break_moves(
     }
     let max2 = conn2.dist(board.origin(s));
     let total = max1.min(max2);
+    if log::log_enabled!(log::Level::Trace) {
+        log::trace!(
+            "break-in distances at depth {}:\n{}\n{}",
+            board.depth(),
+            format_distances(board, &conn1),
+            format_distances(board, &conn2)
+        );
+    }
     let remaining = cr.config.breakin_depth as i64 - board.depth() as i64;
     let cutoff = if remaining <= 5 {
         fp(1.101) + remaining as i32 * fp(0.15)
@@ -353,10 +383,11 @@ fn find_break_moves(
     let mut moves = find_connection_moves(
         reader, board, s, s2, to_move, &conn1, &conn2, max1, max2, total, cutoff,
     );
-    if to_move != color && s2.is_some() && moves.len() < MAX_MOVES {
+    if to_move != color && s2.is_some() && moves.1 < MAX_MOVES {
         if let Some(m) = ladder_capture(reader, board, s2) {
-            if !moves.contains(&m) {
-                moves.push(m);
+            if !moves.0[..moves.1].iter().any(|e| e.0 == m) {
+                moves.0.insert(moves.1, (m, HUGE));
+                moves.1 += 1;
             }
         }
     }
@@ -388,6 +419,26 @@ impl ConnectionReader {
         let ks = self.ko_stack.pop().unwrap_or(KoState::EMPTY);
         reader.set_ambient_ko(ks);
         self.trace_pop(result_note);
+    }
+
+    /// Record the candidate order with its distances in the trace (as
+    /// GNU Go's "Move order for ..." comments).
+    fn trace_move_order(&mut self, what: &str, moves: &(Vec<(Point, i32)>, usize), size: usize) {
+        if self.trace.is_none() {
+            return;
+        }
+        let mut note = format!("Move order for {what}:");
+        for (k, &(m, d)) in moves.0.iter().enumerate() {
+            if k == moves.1 {
+                note.push_str(" | dropped:");
+            }
+            note.push_str(&format!(
+                " {} ({:.2})",
+                crate::gtp::vertex::format_point(m, size),
+                d as f64 / FP_ONE as f64
+            ));
+        }
+        self.trace_note(&note);
     }
 
     fn count_node(&mut self) {
@@ -441,6 +492,8 @@ impl ConnectionReader {
         }
         let color = board.chain(s1).color;
         let (moves, distance) = find_string_connection_moves(reader, board, s1, s2, color);
+        self.trace_move_order("connect", &moves, board.size());
+        let moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
         let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
         let mut tried = 0;
         for m in moves {
@@ -535,7 +588,9 @@ impl ConnectionReader {
         }
         let color = board.chain(s1).color;
         let other = color.opponent();
-        let (mut moves, distance) = find_string_connection_moves(reader, board, s1, s2, other);
+        let (moves, distance) = find_string_connection_moves(reader, board, s1, s2, other);
+        self.trace_move_order("disconnect", &moves, board.size());
+        let mut moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
         for (code, m) in [att1, att2] {
             if code != ReadResult::Fail {
                 if let Some(m) = m {
@@ -603,6 +658,8 @@ impl ConnectionReader {
         }
         let color = board.chain(s).color;
         let (moves, distance) = find_break_moves(self, reader, board, s, goal, color);
+        self.trace_move_order("break-in", &moves, board.size());
+        let moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
         let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
         let mut tried = 0;
         let mut res = None;
@@ -674,6 +731,8 @@ impl ConnectionReader {
         let color = board.chain(s).color;
         let other = color.opponent();
         let (moves, distance) = find_break_moves(self, reader, board, s, goal, other);
+        self.trace_move_order("block-off", &moves, board.size());
+        let moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
         let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
         let mut tried = 0;
         let mut res = None;
