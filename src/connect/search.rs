@@ -177,6 +177,18 @@ fn find_connection_moves(
                         }
                     };
                     add(&mut cands, am, capture_distance(am));
+                    // The reader names one capturing move; for a string
+                    // with two liberties the other liberty may capture as
+                    // well and lie nearer the connection (the bonuses
+                    // below then rank the two).
+                    if board.countlib(pos) == 2 {
+                        let libs = [board.libs(pos)[0], board.libs(pos)[1]];
+                        for lib in libs {
+                            if lib != am && reader.does_attack(board, lib, pos) >= acode {
+                                add(&mut cands, lib, capture_distance(lib));
+                            }
+                        }
+                    }
                 }
             } else if !connect_move && acode != ReadResult::Fail && dcode != ReadResult::Fail {
                 if let Some(dm) = dmove {
