@@ -112,6 +112,9 @@ pub struct Cache {
     floor: u64,
     /// Hits on entries stored before the running query began.
     stale_hits: u64,
+    /// Entries with a serial up to this one were cleared (a clear only
+    /// moves this mark, so it costs nothing however large the table).
+    cleared_at: u64,
 }
 
 impl Cache {
@@ -129,11 +132,11 @@ impl Cache {
         self.stores = 0;
     }
 
-    /// Forget every entry, keeping the allocation.
+    /// Forget every entry, keeping the allocation: entries stored before
+    /// now no longer count (the table is not rewritten).
     pub fn clear(&mut self) {
-        for b in &mut self.buckets {
-            *b = [Entry::default(); 2];
-        }
+        self.serial += 1;
+        self.cleared_at = self.serial - 1;
         self.hits = 0;
         self.stores = 0;
     }
@@ -168,8 +171,9 @@ impl Cache {
             return None;
         }
         let i = key.index(self.buckets.len());
+        let cleared_at = self.cleared_at;
         for e in &self.buckets[i] {
-            if e.used && e.key == *key {
+            if e.used && e.serial > cleared_at && e.key == *key {
                 self.hits += 1;
                 if e.serial < self.floor {
                     self.stale_hits += 1;
@@ -195,10 +199,12 @@ impl Cache {
             serial: self.serial,
         };
         self.stores += 1;
+        let cleared_at = self.cleared_at;
         let bucket = &mut self.buckets[i];
-        if let Some(e) = bucket.iter_mut().find(|e| e.used && e.key == key) {
+        let live = |e: &Entry| e.used && e.serial > cleared_at;
+        if let Some(e) = bucket.iter_mut().find(|e| live(e) && e.key == key) {
             *e = entry;
-        } else if !bucket[0].used || cost >= bucket[0].cost {
+        } else if !live(&bucket[0]) || cost >= bucket[0].cost {
             // the more expensive result takes the "deepest" slot
             bucket[1] = bucket[0];
             bucket[0] = entry;
