@@ -154,7 +154,7 @@ pub(crate) fn format_distances(board: &Board, conn: &ConnectionData) -> String {
             let p = Point::new(r, c);
             let d = conn.dist(p);
             if d < HUGE {
-                out.push_str(&format!(" {:4.1}", d as f64 / FP_ONE as f64));
+                out.push_str(&format!(" {:4.2}", d as f64 / FP_ONE as f64));
             } else {
                 let ch = match board.color_at(p) {
                     Some(Color::Black) => 'X',

@@ -359,12 +359,16 @@ fn find_break_moves(
         }
     }
     let mut conn2 = compute_goal_distances(reader, board, color, &goal.points, s, fp(2.501));
+    // The nearest start point of the goal's distance map (own stones and
+    // empty goal points; opponent stones in the goal are no start points).
     let mut max1 = HUGE;
     for &q in &goal.points {
-        let q = if board.is_stone(q) {
+        let q = if board.cell(q).is(color) {
             board.origin(q)
-        } else {
+        } else if board.is_empty(q) {
             q
+        } else {
+            continue;
         };
         max1 = max1.min(conn1.dist(q));
     }
