@@ -119,7 +119,10 @@ struct TraceNode {
 }
 
 /// The tree of every move tried by the connection search (not the
-/// tactical reads inside it), for `decide_connection FILE`.
+/// tactical reads inside it), for `decide_connection FILE`. Each node's
+/// comment lists the candidates generated there with their distances
+/// ("Move order for ...", the ones cut off after "dropped:"), then the
+/// result; compare with GNU Go's `--decide-connection -o FILE` traces.
 #[derive(Clone, Debug)]
 pub struct Trace {
     nodes: Vec<TraceNode>,
