@@ -543,3 +543,42 @@ fn gtp_error_texts_used_here() {
         "vertex must not be empty"
     );
 }
+
+/// A white stone with two liberties next to a black wall (9x9): black
+/// ataris it at D6 or E5 depending on the reading; the answers only need
+/// to equal a fresh engine's.
+const LADDER_START: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . X . . . . .
+    . . X O . . . . .
+    . . . X . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+/// The persistent reading cache after moves on the real board: `play`
+/// purges the entries whose area it changed, `undo` purges again, and
+/// every answer equals a fresh engine's at the same position.
+#[test]
+fn persistent_cache_purged_on_play_and_undo() {
+    let mut e = engine_with(LADDER_START);
+    let attack_before = ok(&mut e, "attack D6");
+    let defend_before = ok(&mut e, "defend D6");
+    assert!(!e.reader.persistent_cache().is_empty());
+    let purged = e.reader.persistent_cache().stats.purged;
+    // A white move inside the read area: the stored answers go.
+    ok(&mut e, "play white E6");
+    assert!(e.reader.persistent_cache().stats.purged > purged);
+    let mut fresh = engine_with(LADDER_START);
+    ok(&mut fresh, "play white E6");
+    assert_eq!(ok(&mut e, "attack D6"), ok(&mut fresh, "attack D6"));
+    assert_eq!(ok(&mut e, "defend D6"), ok(&mut fresh, "defend D6"));
+    // Undo: the entries stored after E6 go, the first answers come back.
+    let purged = e.reader.persistent_cache().stats.purged;
+    ok(&mut e, "undo");
+    assert!(e.reader.persistent_cache().stats.purged > purged);
+    assert_eq!(ok(&mut e, "attack D6"), attack_before);
+    assert_eq!(ok(&mut e, "defend D6"), defend_before);
+}

@@ -11,7 +11,7 @@
 //! `reading/moves` (break-chain, rescue, edge moves), and backfilling.
 
 use super::cache::{CacheKey, Routine};
-use super::ko::{komaster_trymove, KoState};
+use super::ko::{fill_dooms_target, komaster_trymove, KoState};
 use super::libs::{accuratelib, approxlib, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
@@ -101,6 +101,11 @@ impl Reader {
             let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
             if let Some(km) = komaster_trymove(board, ks, dpos, color, consider_ko) {
                 let (acode, _) = self.do_attack(board, s, km.state);
+                let hopeless = km.conditional
+                    && acode != ReadResult::Win
+                    && km
+                        .captured
+                        .is_some_and(|k| self.ko_unwinnable(board, s, k, km.state));
                 board.popgo();
                 if !km.conditional {
                     if acode == ReadResult::Fail {
@@ -111,7 +116,7 @@ impl Reader {
                         return true;
                     }
                     best.update(acode.reverse(), dpos);
-                } else if acode != ReadResult::Win {
+                } else if acode != ReadResult::Win && !hopeless {
                     best.update(ReadResult::KoB, dpos);
                 }
             }
@@ -120,6 +125,30 @@ impl Reader {
             }
         }
         false
+    }
+
+    /// The defender of `s` has just retaken a ko conditionally (the stone
+    /// on `k` was captured) and the attacker cannot retake it under the
+    /// komaster rules. That only postpones the loss when the defender can
+    /// never win the ko: filling it leaves `s` in atari, and the tempo the
+    /// attacker gives by waiting cannot be used either, because no
+    /// attacker chain next to the filled string can be captured (the GNU Go manual's
+    /// "Another Ko Example", ko5.sgf: after White's H1 and the N3 ko,
+    /// Black can only keep retaking, so H1 kills unconditionally; with a
+    /// capturing race around the target the ko stays a real ko).
+    fn ko_unwinnable(&mut self, board: &mut Board, s: Point, k: Point, ks: KoState) -> bool {
+        let Some(adjs) = fill_dooms_target(board, s, k) else {
+            return false;
+        };
+        for a in adjs {
+            if board.is_stone(a)
+                && board.countlib(a) <= 4
+                && self.do_attack(board, a, ks).0.succeeds()
+            {
+                return false;
+            }
+        }
+        true
     }
 
     /// A move that plainly gives the chain enough liberties: a liberty

@@ -23,6 +23,13 @@
 //!    filled.
 //! 5. WEAK_KO: reverts to EMPTY after a non-ko move; an unconditional ko
 //!    capture only if nested; conditional captures as in 1.
+//!
+//! The reversion to EMPTY of 2 and 4 is checked before every move,
+//! whoever made the move that settled the ko (GNU Go 3.8 checks it only
+//! after the komaster's own non-ko moves). [`fill_dooms_target`] serves
+//! the defender's side (`defend.rs`): a ko the defender can never fill
+//! without leaving its string in atari is no defence unless the tempo can
+//! be used elsewhere (the manual's ko5.sgf example).
 
 use super::libs::diagonal_neighbors;
 use crate::board::{Board, Color, Point};
@@ -85,6 +92,8 @@ pub struct KoMove {
     pub state: KoState,
     /// The move was an illegal ko capture played conditionally (tryko).
     pub conditional: bool,
+    /// The single stone the move captured when it was a ko capture.
+    pub captured: Option<Point>,
 }
 
 /// Play `color` at `p` under the komaster rules of `ks`. Returns `None`
@@ -99,6 +108,7 @@ pub fn komaster_trymove(
     consider_conditional: bool,
 ) -> Option<KoMove> {
     let other = color.opponent();
+    let ks = settle(board, ks);
     let previous_ko = board.ko_point();
     let captured = board.ko_capture(p, color);
 
@@ -125,6 +135,7 @@ pub fn komaster_trymove(
             return Some(KoMove {
                 state: KoState::with(Komaster::Is(color), kpos),
                 conditional,
+                captured,
             });
         }
     }
@@ -139,7 +150,11 @@ pub fn komaster_trymove(
         if ks.komaster == Komaster::WeakKo {
             state = KoState::EMPTY;
         }
-        return Some(KoMove { state, conditional });
+        return Some(KoMove {
+            state,
+            conditional,
+            captured,
+        });
     };
 
     let state = match ks.komaster {
@@ -148,7 +163,25 @@ pub fn komaster_trymove(
         _ if previous_ko.is_some() => KoState::with(Komaster::WeakKo, previous_ko),
         _ => ks,
     };
-    Some(KoMove { state, conditional })
+    Some(KoMove {
+        state,
+        conditional,
+        captured,
+    })
+}
+
+/// The state in force before a move: the komaster (or the gray komaster)
+/// whose ko at `kom_pos` has been settled in its favour since it was set,
+/// whoever made the settling move, is back to EMPTY (the manual: "if the
+/// ko at kom_pos is filled, then the komaster reverts to EMPTY", checked
+/// before every move).
+fn settle(board: &Board, ks: KoState) -> KoState {
+    match ks.komaster {
+        Komaster::Is(c) | Komaster::Gray(c) if ko_resolved(board, ks.kom_pos, c.opponent()) => {
+            KoState::EMPTY
+        }
+        _ => ks,
+    }
 }
 
 /// The ko at `kom_pos` is settled for the komaster: filled, or no longer
@@ -159,4 +192,29 @@ fn ko_resolved(board: &Board, kom_pos: Point, opponent: Color) -> bool {
     }
     board.is_stone(kom_pos)
         || (board.ko_capture(kom_pos, opponent).is_none() && board.is_suicide(kom_pos, opponent))
+}
+
+/// The defender of `target` has just taken a ko (the stone on `k` was
+/// captured). When filling the ko point would leave the target with a
+/// single liberty (or be suicide), the fill cannot settle the ko in the
+/// defender's favour: returns the attacker chains next to the string the
+/// fill would make (one stone each), whose capture could still rescue it.
+/// `None` when the target does not touch `k` or the fill is safe.
+pub fn fill_dooms_target(board: &mut Board, target: Point, k: Point) -> Option<Vec<Point>> {
+    if !board.is_stone(target) || !board.is_liberty_of(k, target) {
+        return None;
+    }
+    let color = board.chain(target).color;
+    if !board.trymove(k, color) {
+        let mut adjs = Vec::new();
+        board.adjacent_chains(target, &mut adjs);
+        return Some(adjs);
+    }
+    let doomed = board.countlib(target) <= 1;
+    let mut adjs = Vec::new();
+    if doomed {
+        board.adjacent_chains(target, &mut adjs);
+    }
+    board.popgo();
+    doomed.then_some(adjs)
 }
