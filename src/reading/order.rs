@@ -4,14 +4,16 @@
 //! Each untried candidate is scored by what it would do, read off the
 //! board without playing it (GNU Go orders statically too): liberties of
 //! the target afterwards, liberties of the new stone (`accuratelib`),
-//! stones captured. The attacker prefers moves that take liberties
-//! and capture while staying out of atari; the defender prefers moves that
-//! give the target the most liberties. The generators' base scores are
+//! stones captured, attacking stones put into atari, empty neighbours, the
+//! first line. The attacker prefers moves that take liberties and capture
+//! while staying out of atari; the defender prefers moves that give the
+//! target the most liberties and moves that atari an attacker; both
+//! prefer open points off the edge. The generators' base scores are
 //! added, and ties keep the generators' proposal order.
 
 use super::libs::libs_after;
 use super::moves::CandidateMoves;
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
 
 /// Which side the ordering is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +62,13 @@ struct MoveEffect {
     target_libs: i32,
     /// Stones of the target chain afterwards (0: captured).
     target_size: i32,
+    /// Opponent stones other than the target put in atari (0 when the
+    /// move is a self-atari).
+    threatened: i32,
+    /// Empty neighbours of `p`.
+    open: i32,
+    /// `p` is on the first line.
+    edge: bool,
 }
 
 /// The effect of `mover` playing at `p` on itself and on the target
@@ -75,8 +84,29 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     let mut friends = [Point::NONE; 4];
     let mut n_friends = 0;
     let mut touches_target = false;
+    let mut threatened = 0;
+    let mut threatened_chains = [Point::NONE; 4];
+    let mut n_threatened = 0;
+    let mut open = 0;
+    let mut edge = false;
     for q in p.neighbors() {
         let cell = board.cell(q);
+        if cell == Cell::Empty {
+            open += 1;
+        } else if cell == Cell::Border {
+            edge = true;
+        }
+        if cell.is(other)
+            && board.countlib(q) == 2
+            && !board.same_chain(q, s)
+            && !threatened_chains[..n_threatened]
+                .iter()
+                .any(|&c| board.same_chain(c, q))
+        {
+            threatened_chains[n_threatened] = q;
+            n_threatened += 1;
+            threatened += board.chain_size(q) as i32;
+        }
         if cell.is(other) {
             if board.countlib(q) == 1
                 && !captured_chains[..n_captured_chains]
@@ -96,6 +126,9 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         }
     }
     let own_libs = libs_after(board, p, mover) as i32;
+    if own_libs <= 1 {
+        threatened = 0;
+    }
     let target_color = board.chain(s).color;
     let (target_libs, target_size) = if target_color != mover {
         // The mover attacks: it takes the liberty `p`, or captures.
@@ -133,13 +166,35 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         captured,
         target_libs,
         target_size,
+        threatened,
+        open,
+        edge,
     })
 }
+
+/// Defender's bonus for putting attacking stones into atari, plus a
+/// little per stone (up to four).
+const DEFEND_ATARI_SCORE: i32 = 14;
+const DEFEND_ATARI_PER_STONE: i32 = 2;
+/// Per empty neighbour of the move.
+const OPEN_SCORE: i32 = 1;
+/// Moves on the first line.
+const EDGE_PENALTY: i32 = 4;
 
 fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 {
     let Some(e) = effect(board, s, p, mover) else {
         return -1000;
     };
+    // Both sides: room around the move, and the first line is worth less.
+    let mut extra = OPEN_SCORE * e.open;
+    if e.edge {
+        extra -= EDGE_PENALTY;
+    }
+    // The defender likes moves that put an attacker into atari (they
+    // gain a tempo) when not in atari themselves.
+    if side == Side::Defend && e.threatened > 0 {
+        extra += DEFEND_ATARI_SCORE + DEFEND_ATARI_PER_STONE * e.threatened.min(4);
+    }
     let self_atari = e.own_libs <= 1;
     let (captured, own_libs, target_libs, target_size) =
         (e.captured, e.own_libs, e.target_libs, e.target_size);
@@ -157,7 +212,7 @@ fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 
             if self_atari && captured == 0 {
                 score -= 25;
             }
-            score
+            score + extra
         }
         Side::Defend => {
             let mut score = 12 * target_libs.min(6);
@@ -171,7 +226,7 @@ fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 
                 score -= 15;
             }
             // small preference for moves that keep the stones together
-            score + target_size.min(3)
+            score + target_size.min(3) + extra
         }
     }
 }
@@ -210,6 +265,19 @@ mod tests {
                     for mover in [Color::Black, Color::White] {
                         let e = effect(&board, s, p, mover);
                         let before = board.captures(mover);
+                        // Opponent chains next to p with two liberties.
+                        let mut two_libs: Vec<Point> = Vec::new();
+                        for q in p.neighbors() {
+                            if board.cell(q).is(mover.opponent())
+                                && board.countlib(q) == 2
+                                && !board.same_chain(q, s)
+                                && !two_libs.iter().any(|&c| board.same_chain(c, q))
+                            {
+                                two_libs.push(q);
+                            }
+                        }
+                        let open = p.neighbors().iter().filter(|&&q| board.is_empty(q)).count();
+                        let edge = p.neighbors().iter().any(|&q| board.cell(q) == Cell::Border);
                         if !(board.trymove(p, mover) || board.tryko(p, mover)) {
                             assert!(e.is_none(), "{p:?} playable?\n{board:?}");
                             continue;
@@ -222,10 +290,26 @@ mod tests {
                             (board.countlib(s) as i32, board.chain_size(s) as i32)
                         };
                         let own = board.countlib(p) as i32;
+                        let mut threatened = 0;
+                        if own > 1 {
+                            for &c in &two_libs {
+                                if board.is_stone(c) && board.countlib(c) == 1 {
+                                    threatened += board.chain_size(c) as i32;
+                                }
+                            }
+                        }
                         board.popgo();
                         assert_eq!(
-                            (e.own_libs, e.captured, e.target_libs, e.target_size),
-                            (own, captured, libs, size),
+                            (
+                                e.own_libs,
+                                e.captured,
+                                e.target_libs,
+                                e.target_size,
+                                e.threatened,
+                                e.open,
+                                e.edge
+                            ),
+                            (own, captured, libs, size, threatened, open as i32, edge),
                             "{mover:?} at {p:?}, target {s:?}\n{board:?}"
                         );
                         checked += 1;
