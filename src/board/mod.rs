@@ -548,8 +548,18 @@ impl PointSet {
     }
     /// The points in index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        (0..BOARD_ARRAY)
-            .filter(|&i| self.bits[i / 64] & (1 << (i % 64)) != 0)
-            .map(|i| Point(i as u16))
+        // Word by word, lowest set bit first: index order, without
+        // visiting the empty part of the array.
+        self.bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(Point((w * 64 + b) as u16))
+            })
+        })
     }
 }

@@ -429,3 +429,23 @@ fn setup_stones_in_one_batch_equal_one_by_one() {
     }
     assert_eq!(batch.countlib(p(0, 0)), 0);
 }
+
+#[test]
+fn point_set_iterates_in_index_order() {
+    use crate::board::{PointSet, BOARD_ARRAY};
+    let mut set = PointSet::new();
+    let mut want: Vec<Point> = [0usize, 1, 63, 64, 65, 127, 128, 300, BOARD_ARRAY - 1]
+        .iter()
+        .map(|&i| Point(i as u16))
+        .collect();
+    for &q in want.iter().rev() {
+        set.insert(q);
+    }
+    set.insert(Point(64));
+    want.sort();
+    assert_eq!(set.iter().collect::<Vec<_>>(), want);
+    assert_eq!(set.len(), want.len());
+    set.remove(Point(64));
+    assert!(!set.iter().any(|q| q == Point(64)));
+    assert_eq!(PointSet::new().iter().count(), 0);
+}
