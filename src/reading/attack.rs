@@ -18,7 +18,7 @@ use super::libs::{approxlib, direct_neighbors, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, ReadResult, Reader};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, PointSet};
 
 impl Reader {
     /// Recursive attack of the chain on `s` under the ko state `ks`.
@@ -78,7 +78,7 @@ impl Reader {
         s: Point,
         ks: KoState,
         moves: &CandidateMoves,
-        tried: &mut Vec<Point>,
+        tried: &mut PointSet,
         best: &mut Best,
         no_deep_branching: bool,
     ) -> bool {
@@ -86,7 +86,7 @@ impl Reader {
         let other = color.opponent();
         let order = order_moves(board, s, other, Side::Attack, moves, tried);
         for apos in order {
-            tried.push(apos);
+            tried.insert(apos);
             if self.exhausted {
                 return true;
             }
@@ -268,7 +268,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
         let mut atari_possible = false;
 
@@ -374,7 +374,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
 
         for pass in 0..4 {
@@ -428,7 +428,7 @@ impl Reader {
         }
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
         for pass in 0..2 {
             if pass == 0 {

@@ -12,8 +12,8 @@
 //! added, and ties keep the generators' proposal order.
 
 use super::libs::libs_after;
-use super::moves::CandidateMoves;
-use crate::board::{Board, Cell, Color, Point};
+use super::moves::{CandidateMoves, MAX_CANDIDATES};
+use crate::board::{Board, Cell, Color, Point, PointSet};
 
 /// Which side the ordering is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,18 +26,20 @@ pub enum Side {
 
 /// The untried candidates of `acc` (those not in `tried`), best first.
 /// Every candidate scored joins the reading shadow, as if it had been
-/// tried (the ordering looks at its surroundings).
+/// tried (the ordering looks at its surroundings). Ties keep the
+/// proposal order. Allocates nothing.
 pub fn order_moves(
     board: &mut Board,
     s: Point,
     mover: Color,
     side: Side,
     acc: &CandidateMoves,
-    tried: &[Point],
-) -> Vec<Point> {
-    let mut scored: Vec<(Point, i32)> = Vec::new();
+    tried: &PointSet,
+) -> impl Iterator<Item = Point> {
+    let mut scored = [(Point::NONE, 0i32); MAX_CANDIDATES];
+    let mut n = 0;
     for &(p, base) in acc.entries() {
-        if tried.contains(&p) || scored.iter().any(|e| e.0 == p) || !board.on_board(p) {
+        if tried.contains(p) || scored[..n].iter().any(|e| e.0 == p) || !board.on_board(p) {
             continue;
         }
         if !board.is_empty(p) {
@@ -45,10 +47,22 @@ pub fn order_moves(
         }
         board.extend_shadow([p]);
         let score = base + evaluate(board, s, p, mover, side);
-        scored.push((p, score));
+        // Stable insertion: after every entry with a score >= this one.
+        let mut i = n;
+        while i > 0 && scored[i - 1].1 < score {
+            scored[i] = scored[i - 1];
+            i -= 1;
+        }
+        scored[i] = (p, score);
+        n += 1;
     }
-    scored.sort_by_key(|e| std::cmp::Reverse(e.1));
-    scored.into_iter().map(|e| e.0).collect()
+    // Only the points travel back to the caller (its frame stays small
+    // across the recursion).
+    let mut order = [Point::NONE; MAX_CANDIDATES];
+    for (o, e) in order.iter_mut().zip(&scored[..n]) {
+        *o = e.0;
+    }
+    order.into_iter().take(n)
 }
 
 /// What a move by `mover` at empty `p` would do, read off the board
