@@ -191,7 +191,9 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
 const DEFEND_ATARI_SCORE: i32 = 14;
 const DEFEND_ATARI_PER_STONE: i32 = 2;
 /// Per empty neighbour of the move.
-const OPEN_SCORE: i32 = 1;
+const OPEN_SCORE: i32 = 2;
+/// Attacker: per liberty the target keeps after the move.
+const ATTACK_TARGET_LIB_PENALTY: i32 = 20;
 /// Moves on the first line.
 const EDGE_PENALTY: i32 = 4;
 
@@ -218,7 +220,7 @@ fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 
             if target_libs == 0 {
                 return 1000;
             }
-            score -= 12 * target_libs;
+            score -= ATTACK_TARGET_LIB_PENALTY * target_libs;
             score += 3 * own_libs.min(4);
             if captured > 0 {
                 score += 20 + 2 * captured.min(5);
