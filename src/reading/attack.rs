@@ -43,6 +43,13 @@ impl Reader {
         {
             return (ReadResult::Fail, None);
         }
+        if libs == 1 && board.chain_size(s) > 1 {
+            // Capturing more than one stone in atari needs no reading
+            // (attack1's first case): cheaper than a table lookup.
+            let res = self.attack1(board, s, ks);
+            self.trace(board, "attack", s, res.0, res.1);
+            return res;
+        }
         let origin = board.origin(s);
         let remaining = cfg.depth - stackp;
         let cacheable = stackp <= cfg.depth;
