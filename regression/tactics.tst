@@ -42,10 +42,12 @@ loadsgf games/ko-fight.sgf
 11 defend B2
 #? [1 (A1|C2)]
 
-# Liberty counting on the edge.
+# Liberty counting on the edge. White's eye space is a square four in
+# the corner (A1 A2 B1 B2): dead whoever moves, so A2 and B2 both kill;
+# which one comes first depends on move ordering.
 loadsgf games/semeai-libs.sgf
 12 attack C2
-#? [1 A2]
+#? [1 (A2|B2)]
 13 defend C2
 #? [0]
 14 attack D3

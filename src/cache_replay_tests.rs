@@ -17,7 +17,7 @@ use crate::game::sgf::{load_sgf_file, StopAt};
 use crate::reading::{Reader, ReadingConfig};
 use std::path::Path;
 
-/// A fresh reader with a small hash table (allocating the default 32 MB
+/// A fresh reader with a small hash table (allocating the default 8 MB
 /// for every question would dominate the test's time; answers do not
 /// depend on the table, see the `--no-hash` suite test).
 fn fresh_reader() -> Reader {

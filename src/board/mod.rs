@@ -340,6 +340,29 @@ impl Board {
         }
     }
 
+    /// Call `f` on every liberty of the chain on `p` (in the order of
+    /// [`Board::findlib`]) without allocating; `f` returns false to stop.
+    #[inline]
+    pub fn for_each_lib(&self, p: Point, mut f: impl FnMut(Point) -> bool) {
+        let c = self.chain(p);
+        if (c.n_libs as usize) <= MAX_LIBS {
+            for &l in &c.libs[..c.n_libs as usize] {
+                if !f(l) {
+                    return;
+                }
+            }
+            return;
+        }
+        let mut seen = PointSet::new();
+        for s in self.stones(p) {
+            for n in s.neighbors() {
+                if self.is_empty(n) && seen.insert(n) && !f(n) {
+                    return;
+                }
+            }
+        }
+    }
+
     /// All liberties of the chain on `p`, sorted in index order.
     pub fn liberties_sorted(&self, p: Point) -> Vec<Point> {
         let mut v = Vec::new();
@@ -548,8 +571,18 @@ impl PointSet {
     }
     /// The points in index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        (0..BOARD_ARRAY)
-            .filter(|&i| self.bits[i / 64] & (1 << (i % 64)) != 0)
-            .map(|i| Point(i as u16))
+        // Word by word, lowest set bit first: index order, without
+        // visiting the empty part of the array.
+        self.bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(Point((w * 64 + b) as u16))
+            })
+        })
     }
 }

@@ -129,25 +129,44 @@ impl Board {
     /// handicap). The position may then contain chains without liberties,
     /// as setup properties allow. Requires an empty move stack.
     pub fn add_stone(&mut self, p: Point, color: Color) {
-        debug_assert_eq!(self.depth(), 0);
-        if !self.on_board(p) {
-            return;
-        }
-        if let Some(old) = self.color_at(p) {
-            self.hash ^= stone_key(old, p);
-        }
-        self.cells[p.idx()] = Cell::stone(color);
-        self.hash ^= stone_key(color, p);
-        self.set_ko(Point::NONE);
-        self.rebuild_chains();
+        self.setup_stones(&[(p, Some(color))]);
     }
 
     /// Empty a point (SGF `AE`). Requires an empty move stack.
     pub fn remove_stone(&mut self, p: Point) {
+        self.setup_stones(&[(p, None)]);
+    }
+
+    /// Apply several setup edits at once (a stone of a colour, or `None`
+    /// to empty the point; off-board points are ignored), then rebuild the
+    /// chains once: one SGF node's `AB`/`AW`/`AE` lists cost one rebuild
+    /// instead of one per stone. The result is the same as applying the
+    /// edits one by one with [`Board::add_stone`] / [`Board::remove_stone`].
+    /// Requires an empty move stack.
+    pub fn setup_stones(&mut self, edits: &[(Point, Option<Color>)]) {
         debug_assert_eq!(self.depth(), 0);
-        if let Some(old) = self.color_at(p) {
-            self.hash ^= stone_key(old, p);
-            self.cells[p.idx()] = Cell::Empty;
+        let mut changed = false;
+        for &(p, color) in edits {
+            if !self.on_board(p) {
+                continue;
+            }
+            let old = self.color_at(p);
+            if color.is_none() && old.is_none() {
+                continue;
+            }
+            if let Some(old) = old {
+                self.hash ^= stone_key(old, p);
+            }
+            self.cells[p.idx()] = match color {
+                Some(c) => {
+                    self.hash ^= stone_key(c, p);
+                    Cell::stone(c)
+                }
+                None => Cell::Empty,
+            };
+            changed = true;
+        }
+        if changed {
             self.set_ko(Point::NONE);
             self.rebuild_chains();
         }

@@ -219,15 +219,24 @@ impl Game {
     /// Add a setup stone (`Some`) or empty a point (`None`) on the current
     /// position. Before any move it becomes part of the start position.
     pub fn setup(&mut self, p: Point, color: Option<Color>) -> Result<(), GameError> {
+        self.setup_many(&[(p, color)])
+    }
+
+    /// Several setup edits at once (one SGF node's `AB`/`AW`/`AE`), in
+    /// order, as [`Game::setup`] would apply them one by one but with one
+    /// chain rebuild. Nothing changes when a point is off the board.
+    pub fn setup_many(&mut self, edits: &[(Point, Option<Color>)]) -> Result<(), GameError> {
         self.check_stack()?;
-        if !self.board.on_board(p) {
+        if edits.iter().any(|&(p, _)| !self.board.on_board(p)) {
             return Err(GameError::Illegal(IllegalMove::OffBoard));
         }
-        apply_setup(&mut self.board, p, color);
+        self.board.setup_stones(edits);
         if self.events.iter().any(|e| matches!(e, Event::Play(..))) {
-            self.events.push(Event::Setup(p, color));
+            for &(p, color) in edits {
+                self.events.push(Event::Setup(p, color));
+            }
         } else {
-            apply_setup(&mut self.start, p, color);
+            self.start.setup_stones(edits);
         }
         Ok(())
     }

@@ -337,25 +337,20 @@ fn replay(root: &SgfNode<Prop>, stop: StopAt) -> Result<Loaded, SgfLoadError> {
     let mut move_number = 0usize;
     'nodes: for node in root.main_variation() {
         // Setup first (SGF: setup properties of a node apply before its move).
+        let mut edits = Vec::new();
         for prop in node.properties() {
-            match prop {
-                Prop::AE(set) => {
-                    for p in sorted_points(set, size)? {
-                        game.setup(p, None).map_err(game_err)?;
-                    }
-                }
-                Prop::AB(set) => {
-                    for p in sorted_points(set, size)? {
-                        game.setup(p, Some(Color::Black)).map_err(game_err)?;
-                    }
-                }
-                Prop::AW(set) => {
-                    for p in sorted_points(set, size)? {
-                        game.setup(p, Some(Color::White)).map_err(game_err)?;
-                    }
-                }
-                _ => {}
+            let (set, color) = match prop {
+                Prop::AE(set) => (set, None),
+                Prop::AB(set) => (set, Some(Color::Black)),
+                Prop::AW(set) => (set, Some(Color::White)),
+                _ => continue,
+            };
+            for p in sorted_points(set, size)? {
+                edits.push((p, color));
             }
+        }
+        if !edits.is_empty() {
+            game.setup_many(&edits).map_err(game_err)?;
         }
         for prop in node.properties() {
             match prop {

@@ -18,7 +18,7 @@ use super::libs::{approxlib, direct_neighbors, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, ReadResult, Reader};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, PointSet};
 
 impl Reader {
     /// Recursive attack of the chain on `s` under the ko state `ks`.
@@ -42,6 +42,13 @@ impl Reader {
             || (libs == 3 && stackp > cfg.depth)
         {
             return (ReadResult::Fail, None);
+        }
+        if libs == 1 && board.chain_size(s) > 1 {
+            // Capturing more than one stone in atari needs no reading
+            // (attack1's first case): cheaper than a table lookup.
+            let res = self.attack1(board, s, ks);
+            self.trace(board, "attack", s, res.0, res.1);
+            return res;
         }
         let origin = board.origin(s);
         let remaining = cfg.depth - stackp;
@@ -78,7 +85,7 @@ impl Reader {
         s: Point,
         ks: KoState,
         moves: &CandidateMoves,
-        tried: &mut Vec<Point>,
+        tried: &mut PointSet,
         best: &mut Best,
         no_deep_branching: bool,
     ) -> bool {
@@ -86,7 +93,7 @@ impl Reader {
         let other = color.opponent();
         let order = order_moves(board, s, other, Side::Attack, moves, tried);
         for apos in order {
-            tried.push(apos);
+            tried.insert(apos);
             if self.exhausted {
                 return true;
             }
@@ -268,7 +275,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
         let mut atari_possible = false;
 
@@ -374,7 +381,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
 
         for pass in 0..4 {
@@ -428,7 +435,7 @@ impl Reader {
         }
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
         for pass in 0..2 {
             if pass == 0 {

@@ -9,6 +9,14 @@
 //! cost. Memory is bounded by `ReadingConfig::hash_mb`; 0 disables the
 //! table.
 //!
+//! Layout: an entry is four 64-bit words (hash; the rest of the key with
+//! the move; table generation and cost; query serial and result), a bucket
+//! is two entries, 64 bytes, placed on a cache-line boundary, so a lookup
+//! touches one cache line. The table is allocated zeroed (untouched pages
+//! cost nothing), and [`Cache::clear`] is O(1): it bumps the table
+//! generation, and entries of an older generation count as empty (GNU Go
+//! zeroes its table instead).
+//!
 //! A hit requires the exact remaining depth: the search at a node is then a
 //! function of exactly the key, so answers are identical with and without
 //! the table (only node counts change). GNU Go also accepts deeper entries,
@@ -67,6 +75,16 @@ impl CacheKey {
         }
     }
 
+    /// The key fields beside the hash, packed in the low 48 bits of an
+    /// entry's second word (the move goes in the top 16 bits).
+    fn packed(&self) -> u64 {
+        (self.target as u64)
+            | (self.kom_pos as u64) << 16
+            | ((self.remaining as u8) as u64) << 32
+            | (self.routine as u64) << 40
+            | (self.komaster as u64) << 43
+    }
+
     fn index(&self, n_buckets: usize) -> usize {
         let mut h = self.hash;
         h ^= (self.target as u64) << 7 ^ (self.kom_pos as u64) << 23;
@@ -80,14 +98,71 @@ impl CacheKey {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+/// Words per entry and per bucket.
+const ENTRY_WORDS: usize = 4;
+const BUCKET_WORDS: usize = 2 * ENTRY_WORDS;
+/// Mask of the key part of an entry's second word.
+const KEY_MASK: u64 = (1 << 48) - 1;
+
+/// One entry, unpacked.
+#[derive(Clone, Copy, Debug)]
 struct Entry {
-    key: CacheKey,
-    used: bool,
-    result: ReadResult,
-    mv: Point,
-    cost: u64,
-    serial: u64,
+    /// Word 0: the position hash.
+    hash: u64,
+    /// Word 1: [`CacheKey::packed`] | move << 48.
+    key_mv: u64,
+    /// Word 2: table generation (low 32 bits, 0 = never written) | cost
+    /// in nodes, saturated (high 32 bits).
+    gen_cost: u64,
+    /// Word 3: query serial << 2 | result.
+    serial_result: u64,
+}
+
+impl Entry {
+    fn load(words: &[u64]) -> Entry {
+        Entry {
+            hash: words[0],
+            key_mv: words[1],
+            gen_cost: words[2],
+            serial_result: words[3],
+        }
+    }
+
+    fn store(&self, words: &mut [u64]) {
+        words[0] = self.hash;
+        words[1] = self.key_mv;
+        words[2] = self.gen_cost;
+        words[3] = self.serial_result;
+    }
+
+    fn live(&self, gen: u32) -> bool {
+        self.gen_cost as u32 == gen
+    }
+
+    fn matches(&self, key: &CacheKey, packed: u64, gen: u32) -> bool {
+        self.hash == key.hash && self.key_mv & KEY_MASK == packed && self.live(gen)
+    }
+
+    fn cost(&self) -> u64 {
+        self.gen_cost >> 32
+    }
+
+    fn serial(&self) -> u64 {
+        self.serial_result >> 2
+    }
+
+    fn result(&self) -> ReadResult {
+        match self.serial_result & 3 {
+            0 => ReadResult::Fail,
+            1 => ReadResult::KoB,
+            2 => ReadResult::KoA,
+            _ => ReadResult::Win,
+        }
+    }
+
+    fn mv(&self) -> Point {
+        Point((self.key_mv >> 48) as u16)
+    }
 }
 
 /// Saved state of an enclosing query, returned by [`Cache::begin_query`].
@@ -100,8 +175,14 @@ pub struct QueryScope {
 /// Bounded two-slot transposition table.
 #[derive(Debug, Default)]
 pub struct Cache {
-    buckets: Vec<[Entry; 2]>,
+    /// The entries, [`BUCKET_WORDS`] words per bucket from word `base` on
+    /// (`base` aligns the buckets on 64 bytes).
+    words: Vec<u64>,
+    base: usize,
+    n_buckets: usize,
     mb: usize,
+    /// Current table generation; entries of other generations are empty.
+    gen: u32,
     /// Successful lookups since the last clear.
     pub hits: u64,
     /// Stores since the last clear.
@@ -112,31 +193,40 @@ pub struct Cache {
     floor: u64,
     /// Hits on entries stored before the running query began.
     stale_hits: u64,
-    /// Entries with a serial up to this one were cleared (a clear only
-    /// moves this mark, so it costs nothing however large the table).
-    cleared_at: u64,
 }
 
 impl Cache {
     /// Make sure the table is sized for `mb` megabytes (reallocates and
     /// clears when the size changed). 0 disables it.
     pub fn ensure(&mut self, mb: usize) {
-        if mb == self.mb && (mb == 0 || !self.buckets.is_empty()) {
+        if mb == self.mb && (mb == 0 || self.n_buckets > 0) {
             return;
         }
         self.mb = mb;
-        let bucket_bytes = std::mem::size_of::<[Entry; 2]>();
-        let n = (mb.min(4096) << 20) / bucket_bytes;
-        self.buckets = vec![[Entry::default(); 2]; n];
+        let n = (mb.min(4096) << 20) / (BUCKET_WORDS * 8);
+        // Zeroed words come from the allocator's zeroed pages (calloc),
+        // mapped lazily; one spare bucket leaves room for the alignment.
+        self.words = if n == 0 {
+            Vec::new()
+        } else {
+            vec![0u64; (n + 1) * BUCKET_WORDS]
+        };
+        let misalign = (self.words.as_ptr() as usize % 64) / 8;
+        self.base = (BUCKET_WORDS - misalign) % BUCKET_WORDS;
+        self.n_buckets = n;
+        self.gen = 1;
         self.hits = 0;
         self.stores = 0;
     }
 
-    /// Forget every entry, keeping the allocation: entries stored before
-    /// now no longer count (the table is not rewritten).
+    /// Forget every entry, keeping the allocation. O(1): a new generation.
     pub fn clear(&mut self) {
-        self.serial += 1;
-        self.cleared_at = self.serial - 1;
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            // Generations wrapped: entries of every old one must go.
+            self.words.iter_mut().for_each(|w| *w = 0);
+            self.gen = 1;
+        }
         self.hits = 0;
         self.stores = 0;
     }
@@ -165,20 +255,32 @@ impl Cache {
         self.stale_hits
     }
 
+    fn bucket(&self, i: usize) -> &[u64] {
+        let at = self.base + i * BUCKET_WORDS;
+        &self.words[at..at + BUCKET_WORDS]
+    }
+
+    fn bucket_mut(&mut self, i: usize) -> &mut [u64] {
+        let at = self.base + i * BUCKET_WORDS;
+        &mut self.words[at..at + BUCKET_WORDS]
+    }
+
     /// Look a key up.
     pub fn get(&mut self, key: &CacheKey) -> Option<(ReadResult, Option<Point>)> {
-        if self.buckets.is_empty() {
+        if self.n_buckets == 0 {
             return None;
         }
-        let i = key.index(self.buckets.len());
-        let cleared_at = self.cleared_at;
-        for e in &self.buckets[i] {
-            if e.used && e.serial > cleared_at && e.key == *key {
+        let packed = key.packed();
+        let bucket = self.bucket(key.index(self.n_buckets));
+        for slot in 0..2 {
+            let e = Entry::load(&bucket[slot * ENTRY_WORDS..]);
+            if e.matches(key, packed, self.gen) {
                 self.hits += 1;
-                if e.serial < self.floor {
+                if e.serial() < self.floor {
                     self.stale_hits += 1;
                 }
-                return Some((e.result, e.mv.is_some().then_some(e.mv)));
+                let mv = e.mv();
+                return Some((e.result(), mv.is_some().then_some(mv)));
             }
         }
         None
@@ -186,30 +288,32 @@ impl Cache {
 
     /// Store a result that cost `cost` nodes.
     pub fn put(&mut self, key: CacheKey, result: ReadResult, mv: Option<Point>, cost: u64) {
-        if self.buckets.is_empty() {
+        if self.n_buckets == 0 {
             return;
         }
-        let i = key.index(self.buckets.len());
+        let packed = key.packed();
+        let gen = self.gen;
         let entry = Entry {
-            key,
-            used: true,
-            result,
-            mv: mv.unwrap_or(Point::NONE),
-            cost,
-            serial: self.serial,
+            hash: key.hash,
+            key_mv: packed | (mv.unwrap_or(Point::NONE).0 as u64) << 48,
+            gen_cost: gen as u64 | cost.min(u32::MAX as u64) << 32,
+            serial_result: self.serial << 2 | result as u64,
         };
         self.stores += 1;
-        let cleared_at = self.cleared_at;
-        let bucket = &mut self.buckets[i];
-        let live = |e: &Entry| e.used && e.serial > cleared_at;
-        if let Some(e) = bucket.iter_mut().find(|e| live(e) && e.key == key) {
-            *e = entry;
-        } else if !live(&bucket[0]) || cost >= bucket[0].cost {
+        let i = key.index(self.n_buckets);
+        let bucket = self.bucket_mut(i);
+        let first = Entry::load(&bucket[..ENTRY_WORDS]);
+        let second = Entry::load(&bucket[ENTRY_WORDS..]);
+        if first.matches(&key, packed, gen) {
+            entry.store(&mut bucket[..ENTRY_WORDS]);
+        } else if second.matches(&key, packed, gen) {
+            entry.store(&mut bucket[ENTRY_WORDS..]);
+        } else if !first.live(gen) || entry.cost() >= first.cost() {
             // the more expensive result takes the "deepest" slot
-            bucket[1] = bucket[0];
-            bucket[0] = entry;
+            first.store(&mut bucket[ENTRY_WORDS..]);
+            entry.store(&mut bucket[..ENTRY_WORDS]);
         } else {
-            bucket[1] = entry;
+            entry.store(&mut bucket[ENTRY_WORDS..]);
         }
     }
 }

@@ -16,7 +16,7 @@ use super::libs::{accuratelib, approxlib, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, ReadResult, Reader};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, PointSet};
 
 /// Propose capturing every opponent chain next to the chain on `s` that
 /// is in atari (the direct part of GNU Go's `break_chain_moves`).
@@ -86,14 +86,14 @@ impl Reader {
         s: Point,
         ks: KoState,
         moves: &CandidateMoves,
-        tried: &mut Vec<Point>,
+        tried: &mut PointSet,
         best: &mut Best,
         no_deep_branching: bool,
     ) -> bool {
         let color = board.chain(s).color;
         let order = order_moves(board, s, color, Side::Defend, moves, tried);
         for dpos in order {
-            tried.push(dpos);
+            tried.insert(dpos);
             if self.exhausted {
                 return true;
             }
@@ -202,7 +202,7 @@ impl Reader {
         let lib = board.libs(s)[0];
         let stackp = Self::stackp(board);
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
         moves.add(lib, 0);
         break_chain::break_chain_moves(board, s, &mut moves);
@@ -255,7 +255,7 @@ impl Reader {
         let gd = GenDepth::new(&cfg, board.depth());
         let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
 
         // First batch.
@@ -342,7 +342,7 @@ impl Reader {
         let gd = GenDepth::new(&cfg, board.depth());
         let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
 
         // First batch: liberties, captures, efficient ataris, edge moves.
@@ -410,7 +410,7 @@ impl Reader {
         let gd = GenDepth::new(&cfg, board.depth());
         let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
-        let mut tried = Vec::new();
+        let mut tried = PointSet::new();
         let mut best = Best::default();
 
         // First batch: liberties, captures, ataris and reductions of the

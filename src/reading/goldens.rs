@@ -64,7 +64,7 @@ fn measure() -> Vec<(String, String, String, String, u64)> {
         }
         for s in firsts {
             for query in ["attack", "defend"] {
-                // A small table: allocating the default 32 MB per query
+                // A small table: allocating the default 8 MB per query
                 // would dominate the test's time.
                 let mut reader = Reader::new(ReadingConfig {
                     hash_mb: 2,

@@ -383,13 +383,16 @@ pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet 
     // a fresh read's (tested by replaying whole games).
     for _ in 0..RINGS {
         let current: Vec<Point> = area.iter().collect();
+        // One walk per chain and ring (its stones are all in `current`
+        // or added by that walk alike).
+        let mut walked = PointSet::new();
         for p in current {
             for n in p.neighbors() {
                 if board.on_board(n) {
                     area.insert(n);
                 }
             }
-            if board.is_stone(p) {
+            if board.is_stone(p) && walked.insert(board.origin(p)) {
                 for s in board.stones(p) {
                     area.insert(s);
                     for n in s.neighbors() {

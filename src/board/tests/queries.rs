@@ -393,3 +393,59 @@ fn neighbors_and_diagonals_of_every_point_are_in_the_array() {
     assert_eq!(format!("{:?}", p(2, 1)), "P(2,1)");
     assert!(format!("{:?}", p(0, 0).diagonals()[1]).starts_with("NONE"));
 }
+
+#[test]
+fn setup_stones_in_one_batch_equal_one_by_one() {
+    // Setup stones that form chains, fill a chain's last liberty (setup
+    // allows it), overwrite a stone and empty points, some twice.
+    let edits: Vec<(Point, Option<Color>)> = vec![
+        (p(0, 0), Some(Color::Black)),
+        (p(0, 1), Some(Color::White)),
+        (p(1, 0), Some(Color::White)),
+        (p(2, 2), Some(Color::Black)),
+        (p(2, 3), Some(Color::Black)),
+        (p(3, 3), Some(Color::White)),
+        (p(2, 3), Some(Color::White)),
+        (p(4, 4), None),
+        (p(3, 3), None),
+        (p(5, 5), Some(Color::White)),
+    ];
+    let mut one_by_one = Board::new(9);
+    for &(q, c) in &edits {
+        match c {
+            Some(c) => one_by_one.add_stone(q, c),
+            None => one_by_one.remove_stone(q),
+        }
+    }
+    let mut batch = Board::new(9);
+    batch.setup_stones(&edits);
+    assert!(batch == one_by_one);
+    batch.check_consistency().unwrap();
+    for q in batch.points() {
+        if batch.is_stone(q) {
+            assert_eq!(batch.countlib(q), one_by_one.countlib(q));
+            assert_eq!(batch.origin(q), one_by_one.origin(q));
+        }
+    }
+    assert_eq!(batch.countlib(p(0, 0)), 0);
+}
+
+#[test]
+fn point_set_iterates_in_index_order() {
+    use crate::board::{PointSet, BOARD_ARRAY};
+    let mut set = PointSet::new();
+    let mut want: Vec<Point> = [0usize, 1, 63, 64, 65, 127, 128, 300, BOARD_ARRAY - 1]
+        .iter()
+        .map(|&i| Point(i as u16))
+        .collect();
+    for &q in want.iter().rev() {
+        set.insert(q);
+    }
+    set.insert(Point(64));
+    want.sort();
+    assert_eq!(set.iter().collect::<Vec<_>>(), want);
+    assert_eq!(set.len(), want.len());
+    set.remove(Point(64));
+    assert!(!set.iter().any(|q| q == Point(64)));
+    assert_eq!(PointSet::new().iter().count(), 0);
+}

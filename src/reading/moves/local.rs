@@ -143,7 +143,6 @@ pub fn approxlib_list(
             push_unique(out, n);
         }
     }
-    let mut libs = Vec::new();
     let mut seen: [Point; 4] = [Point::NONE; 4];
     for (i, n) in p.neighbors().into_iter().enumerate() {
         if !board.cell(n).is(color) {
@@ -154,14 +153,19 @@ pub fn approxlib_list(
             continue;
         }
         seen[i] = origin;
-        board.findlib(n, &mut libs);
-        for &l in &libs {
+        let mut full = false;
+        board.for_each_lib(n, |l| {
             if out.len() >= cap {
-                return out.len();
+                full = true;
+                return false;
             }
             if l != p {
                 push_unique(out, l);
             }
+            true
+        });
+        if full {
+            return out.len();
         }
     }
     out.len()
@@ -170,8 +174,7 @@ pub fn approxlib_list(
 /// Count form of [`approxlib_list`]: liberties of a `color` stone at `p`
 /// ignoring captures, counted up to `cap`.
 pub fn approxlib(board: &Board, p: Point, color: Color, cap: usize) -> usize {
-    let mut out = Vec::with_capacity(cap.min(8));
-    approxlib_list(board, p, color, cap, &mut out)
+    crate::reading::libs::count_libs_after(board, p, color, false, cap)
 }
 
 /// The liberties a stone of `color` placed on the empty point `p` would
@@ -186,11 +189,15 @@ pub fn accuratelib_list(
 ) -> usize {
     approxlib_list(board, p, color, usize::MAX, out);
     let other = color.opponent();
-    let friends: Vec<Point> = p
-        .neighbors()
-        .into_iter()
-        .filter(|&n| board.cell(n).is(color))
-        .collect();
+    let mut friends = [Point::NONE; 4];
+    let mut n_friends = 0;
+    for n in p.neighbors() {
+        if board.cell(n).is(color) {
+            friends[n_friends] = n;
+            n_friends += 1;
+        }
+    }
+    let friends = &friends[..n_friends];
     for n in p.neighbors() {
         if !board.cell(n).is(other) || board.countlib(n) != 1 {
             continue;
@@ -213,8 +220,7 @@ pub fn accuratelib_list(
 
 /// Count form of [`accuratelib_list`].
 pub fn accuratelib(board: &Board, p: Point, color: Color, cap: usize) -> usize {
-    let mut out = Vec::new();
-    accuratelib_list(board, p, color, cap, &mut out)
+    crate::reading::libs::count_libs_after(board, p, color, true, cap)
 }
 
 /// True when a move by `color` on the empty point `p` would leave the
