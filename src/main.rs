@@ -89,10 +89,34 @@ fn main() {
         reading: options.reading(),
         seed: options.seed,
     });
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    if let Err(e) = serve_engine(&mut engine, stdin.lock(), stdout.lock()) {
-        log::error!("GTP I/O error: {e}");
-        std::process::exit(1);
+    // The reader recurses once per hypothetical move; the deepest reads of
+    // the regression suites need a few MB of stack, more than a default
+    // thread guarantees, so the server runs on a thread with ample room
+    // (reserved address space; only the pages used are committed).
+    let server = std::thread::Builder::new()
+        .name("gtp".into())
+        .stack_size(SERVER_STACK_BYTES)
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            serve_engine(&mut engine, stdin.lock(), stdout.lock())
+        });
+    let outcome = match server {
+        Ok(handle) => handle.join(),
+        Err(e) => {
+            log::error!("cannot start the GTP thread: {e}");
+            std::process::exit(1);
+        }
+    };
+    match outcome {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            log::error!("GTP I/O error: {e}");
+            std::process::exit(1);
+        }
+        Err(_) => std::process::exit(101),
     }
 }
+
+/// Stack of the GTP server thread.
+const SERVER_STACK_BYTES: usize = 256 << 20;
