@@ -385,9 +385,15 @@ impl Reader {
         }
 
         // Third batch: superstring liberties, squeezes, break-chain on
-        // three-liberty neighbours.
-        if stackp <= cfg.backfill2_depth() {
+        // three-liberty neighbours. The superstring liberties are read to
+        // `superstring_depth`, as in `defend2` and `defend4` (GNU Go stops
+        // them at `backfill2_depth` here): strengthening a friendly stone
+        // that guards two of our liberties is no deeper an idea for three
+        // liberties than for two.
+        if stackp <= cfg.superstring_depth() {
             superstring::superstring_moves(board, s, &mut moves, 3, false);
+        }
+        if stackp <= cfg.backfill2_depth() {
             squeeze::squeeze_moves(board, s, &mut moves);
         }
         if stackp <= cfg.break_chain_depth() {
