@@ -404,7 +404,10 @@ impl Board {
     pub fn adjacent_chains_max_libs(&self, p: Point, max_libs: usize, out: &mut Vec<Point>) {
         out.clear();
         let other = Cell::stone(self.chain(p).color.opponent());
-        let mut ids: [ChainId; 64] = [0; 64];
+        // Chains met so far: a scalar scan of a small stack array (a
+        // vectorised `contains` reloads the whole array for every stone),
+        // with a heap overflow only for very long boundaries.
+        let mut ids: [ChainId; 32] = [0; 32];
         let mut n_ids = 0usize;
         let mut overflow: Vec<ChainId> = Vec::new();
         for s in self.stones(p) {
@@ -413,7 +416,14 @@ impl Board {
                     continue;
                 }
                 let id = self.chain_of[n.idx()];
-                if ids[..n_ids].contains(&id) || overflow.contains(&id) {
+                let mut seen = false;
+                for &k in &ids[..n_ids] {
+                    if k == id {
+                        seen = true;
+                        break;
+                    }
+                }
+                if seen || (n_ids == ids.len() && overflow.contains(&id)) {
                     continue;
                 }
                 if n_ids < ids.len() {

@@ -41,6 +41,106 @@ enum Postponed {
 /// A postponed step: distance, sequence number, from, to, kind.
 type HeapEntry = (i32, u32, Point, Point, Postponed);
 
+/// Answers of the ladder helpers ([`ladder_capture`],
+/// [`ladder_capturable`], [`no_escape_from_ladder`]) already worked out
+/// in the current connection query. Both distance maps of a node and the
+/// move generator ask the same questions about the same position many
+/// times; a tactical read (or a ladder) is deterministic given the
+/// position, the search depth and the komaster state, so the answer is
+/// reused instead of read again. Direct-mapped, keyed by the board hash
+/// plus a packed question (helper, point, colour, depth, ko point,
+/// komaster state); cleared (a generation bump) at the start of every
+/// connection query so that each query's reading shadow stays complete.
+/// No GNU Go counterpart (GNU Go repeats these reads).
+pub(crate) struct LadderMemo {
+    slots: Vec<MemoSlot>,
+    generation: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct MemoSlot {
+    hash: u64,
+    question: u64,
+    generation: u32,
+    answer: u16,
+}
+
+/// log2 of the number of memo slots.
+const MEMO_BITS: u32 = 14;
+
+/// Which helper a memo entry answers.
+#[derive(Clone, Copy)]
+enum Question {
+    LadderCapture = 1,
+    LadderCapturable = 2,
+    NoEscapeFromLadder = 3,
+}
+
+impl std::fmt::Debug for LadderMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LadderMemo")
+            .field("slots", &self.slots.len())
+            .field("generation", &self.generation)
+            .finish()
+    }
+}
+
+impl Default for LadderMemo {
+    fn default() -> Self {
+        LadderMemo {
+            slots: Vec::new(),
+            generation: 1,
+        }
+    }
+}
+
+impl LadderMemo {
+    /// Forget every answer (start of a connection query).
+    pub(crate) fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.iter_mut().for_each(|s| *s = MemoSlot::default());
+            self.generation = 1;
+        }
+    }
+
+    fn key(reader: &Reader, board: &Board, q: Question, p: Point, color: u64) -> (u64, u64) {
+        let ks = reader.ambient_ko();
+        let question = q as u64
+            | (u64::from(p.0) << 2)
+            | (color << 12)
+            | ((board.depth() as u64 & 0xfff) << 14)
+            | (u64::from(board.ko_point().0) << 26)
+            | (u64::from(ks.kom_pos.0) << 36)
+            | (u64::from(ks.komaster.code()) << 46);
+        (board.hash(), question)
+    }
+
+    fn slot(hash: u64, question: u64) -> usize {
+        let h = (hash ^ question.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .wrapping_mul(0xff51_afd7_ed55_8ccd);
+        (h >> (64 - MEMO_BITS)) as usize
+    }
+
+    fn get(&self, key: (u64, u64)) -> Option<u16> {
+        let s = self.slots.get(Self::slot(key.0, key.1))?;
+        (s.generation == self.generation && s.hash == key.0 && s.question == key.1)
+            .then_some(s.answer)
+    }
+
+    fn put(&mut self, key: (u64, u64), answer: u16) {
+        if self.slots.is_empty() {
+            self.slots = vec![MemoSlot::default(); 1 << MEMO_BITS];
+        }
+        self.slots[Self::slot(key.0, key.1)] = MemoSlot {
+            hash: key.0,
+            question: key.1,
+            generation: self.generation,
+            answer,
+        };
+    }
+}
+
 /// Distances from one start set, with the bookkeeping move generation uses.
 #[derive(Clone)]
 pub struct ConnectionData {
@@ -209,37 +309,59 @@ fn single_lib_after_move(board: &mut Board, p: Point, color: Color) -> Option<Po
 
 /// Can the chain on `s` be taken at once or in a ladder? The move when so.
 /// GNU Go `ladder_capture`.
-pub(crate) fn ladder_capture(reader: &mut Reader, board: &mut Board, s: Point) -> Option<Point> {
-    match board.countlib(s) {
+pub(crate) fn ladder_capture(
+    reader: &mut Reader,
+    memo: &mut LadderMemo,
+    board: &mut Board,
+    s: Point,
+) -> Option<Point> {
+    let libs = board.countlib(s);
+    if libs > 2 {
+        return None;
+    }
+    let key = LadderMemo::key(reader, board, Question::LadderCapture, board.origin(s), 0);
+    if let Some(a) = memo.get(key) {
+        return (a != 0).then_some(Point(a));
+    }
+    let res = match libs {
         1 => match reader.attack(board, s) {
             (ReadResult::Win, m) => m.or(Some(board.libs(s)[0])),
             _ => None,
         },
-        2 => match reader.ladder_attack(board, s) {
+        _ => match reader.ladder_attack(board, s) {
             (ReadResult::Win, m) => m,
             _ => None,
         },
-        _ => None,
-    }
+    };
+    memo.put(key, res.map_or(0, |m| m.0));
+    res
 }
 
 /// Would a stone of `color` at `p` be captured at once or in a ladder (or
 /// is the move illegal)? GNU Go `ladder_capturable`.
 pub(crate) fn ladder_capturable(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     p: Point,
     color: Color,
 ) -> bool {
-    if !board.trymove(p, color) {
-        return true;
+    let key = LadderMemo::key(reader, board, Question::LadderCapturable, p, color as u64);
+    if let Some(a) = memo.get(key) {
+        return a != 0;
     }
-    let res = match board.countlib(p) {
-        1 => reader.attack(board, p).0 == ReadResult::Win,
-        2 => reader.ladder_attack(board, p).0 == ReadResult::Win,
-        _ => false,
+    let res = if !board.trymove(p, color) {
+        true
+    } else {
+        let res = match board.countlib(p) {
+            1 => reader.attack(board, p).0 == ReadResult::Win,
+            2 => reader.ladder_attack(board, p).0 == ReadResult::Win,
+            _ => false,
+        };
+        board.popgo();
+        res
     };
-    board.popgo();
+    memo.put(key, u16::from(res));
     res
 }
 
@@ -256,6 +378,7 @@ pub(crate) fn does_secure(board: &mut Board, color: Color, m: Point, p: Point) -
 
 fn does_secure_through_ladder(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     color: Color,
     m: Point,
@@ -264,7 +387,7 @@ fn does_secure_through_ladder(
     if !board.trymove(m, color) {
         return false;
     }
-    let res = ladder_capturable(reader, board, p, color.opponent());
+    let res = ladder_capturable(reader, memo, board, p, color.opponent());
     board.popgo();
     res
 }
@@ -286,25 +409,41 @@ fn no_escape_from_atari(board: &Board, s: Point) -> bool {
 
 /// A chain that is captured (in atari without defence, or a two-liberty
 /// chain caught in a ladder it cannot escape). GNU Go `no_escape_from_ladder`.
-pub(crate) fn no_escape_from_ladder(reader: &mut Reader, board: &mut Board, s: Point) -> bool {
-    match board.countlib(s) {
+pub(crate) fn no_escape_from_ladder(
+    reader: &mut Reader,
+    memo: &mut LadderMemo,
+    board: &mut Board,
+    s: Point,
+) -> bool {
+    let libs = board.countlib(s);
+    if libs > 2 {
+        return false;
+    }
+    let key = LadderMemo::key(
+        reader,
+        board,
+        Question::NoEscapeFromLadder,
+        board.origin(s),
+        0,
+    );
+    if let Some(a) = memo.get(key) {
+        return a != 0;
+    }
+    let res = match libs {
         1 => reader.find_defense(board, s).0 == ReadResult::Fail,
-        2 => {
+        _ => {
             let mut adj = Vec::new();
             board.adjacent_chains_max_libs(s, 1, &mut adj);
-            if !adj.is_empty() {
-                return false;
-            }
             let color = board.chain(s).color;
             let libs = [board.libs(s)[0], board.libs(s)[1]];
-            if libs.iter().any(|&l| approxlib(board, l, color, 2) != 1) {
-                return false;
-            }
-            ladder_capture(reader, board, s).is_some()
+            adj.is_empty()
+                && libs.iter().all(|&l| approxlib(board, l, color, 2) == 1)
+                && ladder_capture(reader, memo, board, s).is_some()
                 && reader.find_defense(board, s).0 == ReadResult::Fail
         }
-        _ => false,
-    }
+    };
+    memo.put(key, u16::from(res));
+    res
 }
 
 /// Are `a` and `b` the same point, or both liberties of one chain of
@@ -338,8 +477,9 @@ pub(crate) fn common_vulnerabilities(
 
 /// Connection distances from the chain on `s`, stopping at `cutoff` or
 /// once `target` (a chain, or NONE) is reached.
-pub fn compute_connection_distances(
+pub(crate) fn compute_connection_distances(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     s: Point,
     target: Point,
@@ -357,14 +497,15 @@ pub fn compute_connection_distances(
     );
     conn.add_start(board.origin(s), 0);
     let color = board.chain(s).color;
-    spread(reader, board, color, &mut conn);
+    spread(reader, memo, board, color, &mut conn);
     conn
 }
 
 /// Connection distances from a goal area: its stones of `color` at 0 and
 /// its empty points at 1.0 (GNU Go `init_connection_data` + spread).
-pub fn compute_goal_distances(
+pub(crate) fn compute_goal_distances(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     color: Color,
     goal: &[Point],
@@ -393,12 +534,13 @@ pub fn compute_goal_distances(
             conn.add_start(p, FP_ONE);
         }
     }
-    spread(reader, board, color, &mut conn);
+    spread(reader, memo, board, color, &mut conn);
     conn
 }
 
 fn run_postponed(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     color: Color,
     conn: &mut ConnectionData,
@@ -408,7 +550,7 @@ fn run_postponed(
     let (dist, pos, target, kind) = entry;
     match kind {
         Postponed::EmptyNeighbour => {
-            if ladder_capturable(reader, board, target, other) {
+            if ladder_capturable(reader, memo, board, target, other) {
                 conn.enqueue(pos, target, dist, fp(0.6), target, Point::NONE);
             } else {
                 let d = fp(0.85) + fp(0.05) * approxlib(board, target, other, 5) as i32;
@@ -416,7 +558,7 @@ fn run_postponed(
             }
         }
         Postponed::OpponentNeighbour => {
-            if no_escape_from_ladder(reader, board, target) {
+            if no_escape_from_ladder(reader, memo, board, target) {
                 conn.enqueue_stone(board, pos, target, dist, fp(0.3), Point::NONE, Point::NONE);
             } else if conn.speculative {
                 conn.enqueue_stone(
@@ -449,10 +591,12 @@ fn run_postponed(
             };
             let a = Point::new(lower.row(), upper.col());
             let g = Point::new(upper.row(), lower.col());
-            if board.is_empty(a) && does_secure_through_ladder(reader, board, color, target, a) {
+            if board.is_empty(a)
+                && does_secure_through_ladder(reader, memo, board, color, target, a)
+            {
                 conn.enqueue(pos, target, dist, FP_ONE, a, Point::NONE);
             } else if board.is_empty(g)
-                && does_secure_through_ladder(reader, board, color, target, g)
+                && does_secure_through_ladder(reader, memo, board, color, target, g)
             {
                 conn.enqueue(pos, target, dist, FP_ONE, g, Point::NONE);
             } else if conn.dist(target) > dist + fp(0.3) {
@@ -476,7 +620,13 @@ fn run_postponed(
 }
 
 /// The propagation loop (GNU Go `spread_connection_distances`).
-fn spread(reader: &mut Reader, board: &mut Board, color: Color, conn: &mut ConnectionData) {
+fn spread(
+    reader: &mut Reader,
+    memo: &mut LadderMemo,
+    board: &mut Board,
+    color: Color,
+    conn: &mut ConnectionData,
+) {
     let other = color.opponent();
     let mut stones: Vec<Point> = Vec::new();
     let mut stone_idx = 0usize;
@@ -494,7 +644,7 @@ fn spread(reader: &mut Reader, board: &mut Board, color: Color, conn: &mut Conne
             if conn.queue_start == conn.queue.len() {
                 match conn.heap.pop() {
                     Some(Reverse((d, _, from, t, kind))) => {
-                        run_postponed(reader, board, color, conn, (d, from, t, kind));
+                        run_postponed(reader, memo, board, color, conn, (d, from, t, kind));
                         continue;
                     }
                     None => break,
@@ -512,7 +662,7 @@ fn spread(reader: &mut Reader, board: &mut Board, color: Color, conn: &mut Conne
             if let Some(Reverse((d, _, _, _, _))) = conn.heap.peek() {
                 if *d < smallest {
                     if let Some(Reverse((d, _, from, t, kind))) = conn.heap.pop() {
-                        run_postponed(reader, board, color, conn, (d, from, t, kind));
+                        run_postponed(reader, memo, board, color, conn, (d, from, t, kind));
                     }
                     continue;
                 }
@@ -549,11 +699,11 @@ fn spread(reader: &mut Reader, board: &mut Board, color: Color, conn: &mut Conne
             break;
         }
         if board.cell(pos).is(color) {
-            spread_from_stone(reader, board, color, conn, pos, distance);
+            spread_from_stone(reader, memo, board, color, conn, pos, distance);
         } else if board.is_empty(pos)
             || (board.cell(pos).is(other)
                 && board.countlib(pos) <= 2
-                && no_escape_from_ladder(reader, board, pos))
+                && no_escape_from_ladder(reader, memo, board, pos))
         {
             spread_from_empty(board, color, conn, pos, distance);
         }
@@ -618,6 +768,7 @@ fn spread_from_empty(
 
 fn spread_from_stone(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     color: Color,
     conn: &mut ConnectionData,
@@ -661,7 +812,7 @@ fn spread_from_stone(
                 if board.countlib(pos) == 2 {
                     for n in lib.neighbors() {
                         if board.is_empty(n) && n != a && board.trymove(n, other) {
-                            let caught = ladder_capture(reader, board, pos).is_some();
+                            let caught = ladder_capture(reader, memo, board, pos).is_some();
                             board.popgo();
                             if caught {
                                 v2 = n;

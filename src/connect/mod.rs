@@ -233,6 +233,8 @@ pub struct ConnectionReader {
     /// Komaster states in force before each move of the search on the
     /// board (restored when the move is popped).
     ko_stack: Vec<KoState>,
+    /// Ladder answers of the current query (see [`distance::LadderMemo`]).
+    memo: distance::LadderMemo,
 }
 
 impl ConnectionReader {
@@ -367,6 +369,7 @@ impl ConnectionReader {
         }
         let entry_depth = board.depth();
         self.table.clear();
+        self.memo.clear();
         self.query_nodes = 0;
         let before = reader.nodes + self.nodes;
         let stale_before = reader.stale_hits();

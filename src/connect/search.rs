@@ -25,8 +25,8 @@ use crate::reading::{ReadResult, Reader};
 
 use super::distance::{
     approxlib, common_vulnerability, compute_connection_distances, compute_goal_distances,
-    format_distances, fp, is_self_atari, ladder_capturable, ladder_capture, ConnectionData, FP_ONE,
-    HUGE,
+    format_distances, fp, is_self_atari, ladder_capturable, ladder_capture, ConnectionData,
+    LadderMemo, FP_ONE, HUGE,
 };
 use super::{ConnectionReader, Goal, Routine};
 
@@ -45,6 +45,7 @@ fn update_saved(best: &mut (ReadResult, Option<Point>), their: ReadResult, m: Po
 /// self-atari (ko captures and some sacrifices are)? GNU Go `check_self_atari`.
 pub(crate) fn check_self_atari(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     p: Point,
     to_move: Color,
@@ -63,7 +64,7 @@ pub(crate) fn check_self_atari(
     match lib {
         Some(lib) => {
             approxlib(board, lib, to_move.opponent(), 3) <= 2
-                && ladder_capturable(reader, board, lib, to_move.opponent())
+                && ladder_capturable(reader, memo, board, lib, to_move.opponent())
         }
         None => false,
     }
@@ -103,6 +104,7 @@ fn trivial_connection(
 #[allow(clippy::too_many_arguments)]
 fn find_connection_moves(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     s1: Point,
     s2: Point,
@@ -155,7 +157,7 @@ fn find_connection_moves(
             continue;
         }
         if board.is_empty(pos) {
-            if check_self_atari(reader, board, pos, to_move) {
+            if check_self_atari(reader, memo, board, pos, to_move) {
                 add(&mut cands, pos, distance);
             }
         } else if board.cell(pos).is(other) {
@@ -208,10 +210,10 @@ fn find_connection_moves(
                     conn2.vulnerable2[pos.idx()]
                 };
                 if common_vulnerability(board, a, b, color) {
-                    if check_self_atari(reader, board, a, to_move) {
+                    if check_self_atari(reader, memo, board, a, to_move) {
                         add(&mut cands, a, distance);
                     }
-                    if b != a && check_self_atari(reader, board, b, to_move) {
+                    if b != a && check_self_atari(reader, memo, board, b, to_move) {
                         add(&mut cands, b, distance);
                     }
                 }
@@ -259,7 +261,7 @@ fn find_connection_moves(
         if adjacent_to_attacker && !connect_move && on_edge {
             d -= fp(0.1);
         }
-        if ladder_capturable(reader, board, m, to_move) {
+        if ladder_capturable(reader, memo, board, m, to_move) {
             d += fp(0.3);
         }
         if (board.is_liberty_of(m, s1) && board.countlib(s1) == 3)
@@ -302,14 +304,15 @@ fn find_connection_moves(
 /// Candidates and total distance for connecting / disconnecting two strings.
 fn find_string_connection_moves(
     reader: &mut Reader,
+    memo: &mut LadderMemo,
     board: &mut Board,
     s1: Point,
     s2: Point,
     to_move: Color,
 ) -> ((Vec<(Point, i32)>, usize), i32) {
     let cutoff = fp(3.051);
-    let mut conn1 = compute_connection_distances(reader, board, s1, s2, cutoff, true);
-    let mut conn2 = compute_connection_distances(reader, board, s2, s1, cutoff, true);
+    let mut conn1 = compute_connection_distances(reader, memo, board, s1, s2, cutoff, true);
+    let mut conn2 = compute_connection_distances(reader, memo, board, s2, s1, cutoff, true);
     if board.countlib(s1) == 1 {
         let lib = board.libs(s1)[0];
         conn1.distances[lib.idx()] = 0;
@@ -334,7 +337,7 @@ fn find_string_connection_moves(
         );
     }
     let moves = find_connection_moves(
-        reader, board, s1, s2, to_move, &conn1, &conn2, max1, max2, total, HUGE,
+        reader, memo, board, s1, s2, to_move, &conn1, &conn2, max1, max2, total, HUGE,
     );
     (moves, total)
 }
@@ -349,7 +352,8 @@ fn find_break_moves(
     to_move: Color,
 ) -> ((Vec<(Point, i32)>, usize), i32) {
     let color = board.chain(s).color;
-    let conn1 = compute_connection_distances(reader, board, s, Point::NONE, fp(2.501), true);
+    let conn1 =
+        compute_connection_distances(reader, &mut cr.memo, board, s, Point::NONE, fp(2.501), true);
     // The first goal string reached serves as secondary target.
     let mut s2 = Point::NONE;
     for &q in &conn1.queue {
@@ -358,7 +362,15 @@ fn find_break_moves(
             break;
         }
     }
-    let mut conn2 = compute_goal_distances(reader, board, color, &goal.points, s, fp(2.501));
+    let mut conn2 = compute_goal_distances(
+        reader,
+        &mut cr.memo,
+        board,
+        color,
+        &goal.points,
+        s,
+        fp(2.501),
+    );
     // The nearest start point of the goal's distance map (own stones and
     // empty goal points; opponent stones in the goal are no start points).
     let mut max1 = HUGE;
@@ -397,10 +409,21 @@ fn find_break_moves(
         HUGE
     };
     let mut moves = find_connection_moves(
-        reader, board, s, s2, to_move, &conn1, &conn2, max1, max2, total, cutoff,
+        reader,
+        &mut cr.memo,
+        board,
+        s,
+        s2,
+        to_move,
+        &conn1,
+        &conn2,
+        max1,
+        max2,
+        total,
+        cutoff,
     );
     if to_move != color && s2.is_some() && moves.1 < MAX_MOVES {
-        if let Some(m) = ladder_capture(reader, board, s2) {
+        if let Some(m) = ladder_capture(reader, &mut cr.memo, board, s2) {
             if !moves.0[..moves.1].iter().any(|e| e.0 == m) {
                 moves.0.insert(moves.1, (m, HUGE));
                 moves.1 += 1;
@@ -507,7 +530,8 @@ impl ConnectionReader {
             return (ReadResult::Win, Some(m));
         }
         let color = board.chain(s1).color;
-        let (moves, distance) = find_string_connection_moves(reader, board, s1, s2, color);
+        let (moves, distance) =
+            find_string_connection_moves(reader, &mut self.memo, board, s1, s2, color);
         self.trace_move_order("connect", &moves, board.size());
         let moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
         let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
@@ -596,15 +620,16 @@ impl ConnectionReader {
         att1: (ReadResult, Option<Point>),
         att2: (ReadResult, Option<Point>),
     ) -> (ReadResult, Option<Point>) {
-        if let Some(m) = ladder_capture(reader, board, s1) {
+        if let Some(m) = ladder_capture(reader, &mut self.memo, board, s1) {
             return (ReadResult::Win, Some(m));
         }
-        if let Some(m) = ladder_capture(reader, board, s2) {
+        if let Some(m) = ladder_capture(reader, &mut self.memo, board, s2) {
             return (ReadResult::Win, Some(m));
         }
         let color = board.chain(s1).color;
         let other = color.opponent();
-        let (moves, distance) = find_string_connection_moves(reader, board, s1, s2, other);
+        let (moves, distance) =
+            find_string_connection_moves(reader, &mut self.memo, board, s1, s2, other);
         self.trace_move_order("disconnect", &moves, board.size());
         let mut moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
         for (code, m) in [att1, att2] {
@@ -739,7 +764,7 @@ impl ConnectionReader {
         if let Some(hit) = self.table.get(&key) {
             return *hit;
         }
-        if let Some(m) = ladder_capture(reader, board, s) {
+        if let Some(m) = ladder_capture(reader, &mut self.memo, board, s) {
             let res = (ReadResult::Win, Some(m));
             self.table_store(key, res);
             return res;

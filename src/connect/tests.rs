@@ -263,3 +263,40 @@ fn break_in_and_block_off_on_an_open_area() {
     let empty = Goal::new(&[]);
     assert_eq!(cr.break_in(&mut reader, &mut board, s, &empty).0, Fail);
 }
+
+#[test]
+fn ladder_memo_answers_repeats_without_reading() {
+    use super::distance::{ladder_capture, LadderMemo};
+    // The white stone at (2, 2) with two liberties is caught in a ladder.
+    let mut board = Board::from_diagram(
+        ". . . . . . .
+         . . X . . . .
+         . X O . . . .
+         . . . X . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    )
+    .expect("diagram");
+    let w = board.point(2, 2).expect("on board");
+    let mut reader = Reader::default();
+    let mut memo = LadderMemo::default();
+    let first = ladder_capture(&mut reader, &mut memo, &mut board, w);
+    assert!(first.is_some());
+    let nodes = reader.nodes;
+    assert!(nodes > 0);
+    // The same question in the same position: answered from the memo.
+    assert_eq!(ladder_capture(&mut reader, &mut memo, &mut board, w), first);
+    assert_eq!(reader.nodes, nodes);
+    // One move later the position differs: read again.
+    let far = board.point(6, 6).expect("on board");
+    assert!(board.trymove(far, Color::Black));
+    assert_eq!(ladder_capture(&mut reader, &mut memo, &mut board, w), first);
+    board.popgo();
+    let after_move = reader.nodes;
+    assert!(after_move > nodes);
+    // A new query forgets every answer.
+    memo.clear();
+    assert_eq!(ladder_capture(&mut reader, &mut memo, &mut board, w), first);
+    assert!(reader.nodes > after_move);
+}

@@ -13,7 +13,7 @@
 //! Start reading at [`find_superstring`]; [`Superstring`] holds the result
 //! (stones, member chains, liberties, adjacent opponent chains).
 
-use crate::board::{Board, Color, Point, PointSet};
+use crate::board::{Board, Color, Point, PointSet, MAX_LIBS};
 
 /// The ways two chains of one colour can belong to the same superstring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -110,7 +110,6 @@ impl Superstring {
 pub fn libs_after_move(board: &Board, p: Point, color: Color, cap: usize) -> usize {
     let mut seen = PointSet::new();
     let mut n = 0usize;
-    let mut libs = Vec::new();
     let add = |q: Point, seen: &mut PointSet, n: &mut usize| {
         if q != p && seen.insert(q) {
             *n += 1;
@@ -121,18 +120,33 @@ pub fn libs_after_move(board: &Board, p: Point, color: Color, cap: usize) -> usi
             add(nb, &mut seen, &mut n);
         }
     }
-    let mut friends: Vec<Point> = Vec::with_capacity(4);
+    // Distinct friendly chains next to `p` (at most four, kept on the stack).
+    let mut friends = [Point::NONE; 4];
+    let mut n_friends = 0usize;
     for nb in p.neighbors() {
-        if board.cell(nb).is(color) && !friends.iter().any(|&f| board.same_chain(f, nb)) {
-            friends.push(nb);
+        if board.cell(nb).is(color)
+            && !friends[..n_friends]
+                .iter()
+                .any(|&f| board.same_chain(f, nb))
+        {
+            friends[n_friends] = nb;
+            n_friends += 1;
         }
     }
-    for &f in &friends {
+    let friends = &friends[..n_friends];
+    let mut long_libs = Vec::new();
+    for &f in friends {
         if n >= cap {
             return n;
         }
-        board.findlib(f, &mut libs);
-        for &l in &libs {
+        // The chain's stored liberties when complete, else a full walk.
+        let libs: &[Point] = if board.countlib(f) <= MAX_LIBS {
+            board.libs(f)
+        } else {
+            board.findlib(f, &mut long_libs);
+            &long_libs
+        };
+        for &l in libs {
             add(l, &mut seen, &mut n);
         }
     }
