@@ -7,7 +7,8 @@
 //! stones captured, attacking stones put into atari, empty neighbours, the
 //! first line. The attacker prefers moves that take liberties and capture
 //! while staying out of atari; the defender prefers moves that give the
-//! target the most liberties and moves that atari an attacker; both
+//! target the most liberties, moves that atari an attacker and connecting
+//! moves that also rescue its own stones in atari; both
 //! prefer open points off the edge. The generators' base scores are
 //! added, and ties keep the generators' proposal order.
 
@@ -79,6 +80,10 @@ struct MoveEffect {
     /// Opponent stones other than the target put in atari (0 when the
     /// move is a self-atari).
     threatened: i32,
+    /// Stones of the mover's own chains in atari, other than the target,
+    /// that the move joins to the target and so rescues (0 when the move
+    /// is a self-atari or does not touch the target).
+    saved: i32,
     /// Empty neighbours of `p`.
     open: i32,
     /// `p` is on the first line.
@@ -100,6 +105,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     let mut touches_target = false;
     let mut threatened = 0;
     let mut threatened_chains = [Point::NONE; 4];
+    let mut saved = 0;
     let mut n_threatened = 0;
     let mut open = 0;
     let mut edge = false;
@@ -134,12 +140,18 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         } else if cell.is(mover) && !friends[..n_friends].iter().any(|&f| board.same_chain(f, q)) {
             friends[n_friends] = q;
             n_friends += 1;
+            if board.countlib(q) == 1 && !board.same_chain(q, s) {
+                saved += board.chain_size(q) as i32;
+            }
         }
         if board.same_chain(q, s) {
             touches_target = true;
         }
     }
     let own_libs = libs_after(board, p, mover) as i32;
+    if own_libs <= 1 || !touches_target {
+        saved = 0;
+    }
     if own_libs <= 1 {
         threatened = 0;
     }
@@ -181,6 +193,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         target_libs,
         target_size,
         threatened,
+        saved,
         open,
         edge,
     })
@@ -190,6 +203,10 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
 /// little per stone (up to four).
 const DEFEND_ATARI_SCORE: i32 = 14;
 const DEFEND_ATARI_PER_STONE: i32 = 2;
+/// Defender's bonus for rescuing its own stones in atari, plus a little
+/// per stone (up to four).
+const DEFEND_SAVE_SCORE: i32 = 6;
+const DEFEND_SAVE_PER_STONE: i32 = 1;
 /// Per empty neighbour of the move.
 const OPEN_SCORE: i32 = 2;
 /// Attacker: per liberty the target keeps after the move.
@@ -210,6 +227,12 @@ fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 
     // gain a tempo) when not in atari themselves.
     if side == Side::Defend && e.threatened > 0 {
         extra += DEFEND_ATARI_SCORE + DEFEND_ATARI_PER_STONE * e.threatened.min(4);
+    }
+    // The defender likes connecting moves that also rescue its own stones
+    // in atari (GNU Go has a save score): otherwise the attacker captures
+    // them, taking that liberty of the target with a safe stone.
+    if side == Side::Defend && e.saved > 0 {
+        extra += DEFEND_SAVE_SCORE + DEFEND_SAVE_PER_STONE * e.saved.min(4);
     }
     let self_atari = e.own_libs <= 1;
     let (captured, own_libs, target_libs, target_size) =
@@ -292,6 +315,20 @@ mod tests {
                                 two_libs.push(q);
                             }
                         }
+                        // Own chains in atari next to p, other than the target.
+                        let mut in_atari: Vec<Point> = Vec::new();
+                        for q in p.neighbors() {
+                            if board.cell(q).is(mover)
+                                && board.countlib(q) == 1
+                                && !board.same_chain(q, s)
+                                && !in_atari.iter().any(|&c| board.same_chain(c, q))
+                            {
+                                in_atari.push(q);
+                            }
+                        }
+                        let touches = p.neighbors().iter().any(|&q| board.same_chain(q, s));
+                        let in_atari_stones: i32 =
+                            in_atari.iter().map(|&c| board.chain_size(c) as i32).sum();
                         let open = p.neighbors().iter().filter(|&&q| board.is_empty(q)).count();
                         let edge = p.neighbors().iter().any(|&q| board.cell(q) == Cell::Border);
                         if !(board.trymove(p, mover) || board.tryko(p, mover)) {
@@ -306,6 +343,11 @@ mod tests {
                             (board.countlib(s) as i32, board.chain_size(s) as i32)
                         };
                         let own = board.countlib(p) as i32;
+                        let saved = if own > 1 && touches {
+                            in_atari_stones
+                        } else {
+                            0
+                        };
                         let mut threatened = 0;
                         if own > 1 {
                             for &c in &two_libs {
@@ -322,10 +364,20 @@ mod tests {
                                 e.target_libs,
                                 e.target_size,
                                 e.threatened,
+                                e.saved,
                                 e.open,
                                 e.edge
                             ),
-                            (own, captured, libs, size, threatened, open as i32, edge),
+                            (
+                                own,
+                                captured,
+                                libs,
+                                size,
+                                threatened,
+                                saved,
+                                open as i32,
+                                edge
+                            ),
                             "{mover:?} at {p:?}, target {s:?}\n{board:?}"
                         );
                         checked += 1;
