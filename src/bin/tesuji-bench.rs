@@ -18,7 +18,7 @@
 
 use clap::Parser;
 use std::time::{Duration, Instant};
-use tesuji::board::{Board, Cell, Color, Point};
+use tesuji::board::{Board, Cell, Color, Point, SplitMix64};
 
 /// Command-line options.
 #[derive(Parser, Debug)]
@@ -33,25 +33,6 @@ struct Options {
     /// Work multiplier (1 = about a second per row on a current machine).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
-}
-
-/// SplitMix64: a tiny, stable, seedable generator (its output does not
-/// depend on any crate version).
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Is `p` an eye of `color` in the playout sense: every neighbour on the
@@ -123,7 +104,7 @@ fn bench_play_undo(size: usize, seed: u64, sequences: u64) -> Row {
     let start = Instant::now();
     for _ in 0..sequences {
         let depth = 1 + rng.below(8);
-        let mut color = if rng.next() & 1 == 0 {
+        let mut color = if rng.next_u64() & 1 == 0 {
             Color::Black
         } else {
             Color::White

@@ -29,7 +29,7 @@ mod zobrist;
 pub use color::{Cell, Color, Move};
 pub use point::{Point, BOARD_ARRAY, MAX_BOARD, STRIDE};
 pub use undo::MoveGuard;
-pub use zobrist::{ko_key, stone_key};
+pub use zobrist::{ko_key, stone_key, SplitMix64};
 
 /// How many liberties a chain record stores. Chains with more liberties keep
 /// an exact count but no list; [`Board::findlib`] then walks the stones.

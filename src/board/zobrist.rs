@@ -11,6 +11,7 @@ use super::point::{Point, BOARD_ARRAY};
 /// The seed of the key stream. Changing it changes every pinned hash.
 pub const SEED: u64 = 0x5445_5355_4a49_0001;
 
+/// One step of the splitmix64 stream: the next state and its output.
 const fn splitmix64(state: u64) -> (u64, u64) {
     let next = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = next;
@@ -34,6 +35,26 @@ const fn make_keys() -> [[u64; BOARD_ARRAY]; 3] {
         table += 1;
     }
     keys
+}
+
+/// A seedable splitmix64 generator: the same stream as the Zobrist keys,
+/// stable across crate versions and platforms (the interim `genmove` and
+/// the board benchmark draw their moves from it).
+#[derive(Clone, Debug)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let (state, out) = splitmix64(self.0);
+        self.0 = state;
+        out
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
 }
 
 /// Keys: table 0 black stones, 1 white stones, 2 ko point.

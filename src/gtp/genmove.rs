@@ -13,7 +13,7 @@
 //!    colour borders (own territory, or the inside of the opponent's);
 //! 4. otherwise pass.
 
-use crate::board::{Board, Cell, Color, Move, Point, BOARD_ARRAY};
+use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
 use crate::game::Game;
 use crate::reading::Reader;
 
@@ -33,7 +33,7 @@ pub fn generate_move(game: &mut Game, reader: &mut Reader, color: Color, seed: u
     let mut rng = SplitMix64(seed ^ board.hash() ^ (color.index() as u64).wrapping_mul(0x9e37));
     let mut pool = candidates;
     while !pool.is_empty() {
-        let i = (rng.next() % pool.len() as u64) as usize;
+        let i = rng.below(pool.len());
         let p = pool.swap_remove(i);
         if reader.safe_move(board, p, color).succeeds() {
             return Move::Play(p);
@@ -147,20 +147,6 @@ fn useful_points(board: &Board, color: Color) -> Vec<Point> {
         })
         .filter(|&p| board.is_legal(p, color) && !is_own_eye(board, p, color))
         .collect()
-}
-
-/// A tiny deterministic generator (SplitMix64), so move choice does not
-/// depend on the `rand` crate's version.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
 
 #[cfg(test)]
