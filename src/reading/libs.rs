@@ -202,13 +202,8 @@ mod tests {
     /// positions, big chains included.
     #[test]
     fn count_libs_after_matches_the_lists() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::board::SplitMix64(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = move || rng.next_u64();
         let mut list = Vec::new();
         for game in 0..20 {
             let size = if game % 2 == 0 { 9 } else { 19 };

@@ -279,13 +279,8 @@ mod tests {
     /// random positions (ko captures included: tryko plays them).
     #[test]
     fn static_effect_matches_playing_the_move() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::board::SplitMix64(0x2545_f491_4f6c_dd1du64);
+        let mut next = move || rng.next_u64();
         let mut checked = 0;
         for _game in 0..30 {
             let mut board = Board::new(9);
