@@ -8,6 +8,7 @@
 //! - [`superstring`]: chains extended through uncuttable links.
 //! - [`persistent`]: the persistent reading caches (results kept across moves).
 //! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).
+//! - [`analysis`]: whole-board evaluation for the move generator (territory, break-ins).
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -25,6 +26,8 @@ pub mod persistent;
 pub mod superstring;
 
 pub mod connect;
+
+pub mod analysis;
 
 #[cfg(test)]
 mod cache_replay_tests;

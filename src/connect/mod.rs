@@ -270,6 +270,50 @@ impl ConnectionReader {
         &self.persistent
     }
 
+    /// Connection distances from the string at `s` out to `cutoff`
+    /// (GNU Go `compute_connection_distances` with speculative spreading),
+    /// for callers outside the connection search (break-in analysis).
+    pub fn distances_from_string(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+        cutoff: i32,
+    ) -> distance::ConnectionData {
+        self.memo.clear();
+        distance::compute_connection_distances(
+            reader,
+            &mut self.memo,
+            board,
+            s,
+            Point::NONE,
+            cutoff,
+            true,
+        )
+    }
+
+    /// Connection distances for `color` from a goal area out to `cutoff`
+    /// (GNU Go `init_connection_data` on a goal + spreading).
+    pub fn distances_from_goal(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        color: Color,
+        goal: &[Point],
+        cutoff: i32,
+    ) -> distance::ConnectionData {
+        self.memo.clear();
+        distance::compute_goal_distances(
+            reader,
+            &mut self.memo,
+            board,
+            color,
+            goal,
+            Point::NONE,
+            cutoff,
+        )
+    }
+
     /// Start recording every variation (GTP `decide_connection FILE`).
     pub fn start_trace(&mut self) {
         self.trace = Some(Trace::new());

@@ -8,12 +8,19 @@
 //!    safe (checked with [`Reader::safe_move`]);
 //! 2. otherwise save an own string in atari by extending, if the extension
 //!    is safe;
-//! 3. otherwise play a pseudo-random (seeded, deterministic) safe move that
+//! 3. otherwise break into the largest region of the opponent's estimated
+//!    territory that an own string can reach by connection reading
+//!    ([`crate::analysis::breakin`], GNU Go's break-in move reasons), if the
+//!    move is safe;
+//! 4. otherwise play a pseudo-random (seeded, deterministic) safe move that
 //!    does not fill an own eye, avoiding small empty regions that only one
 //!    colour borders (own territory, or the inside of the opponent's);
-//! 4. otherwise pass.
+//! 5. otherwise pass.
 
+use crate::analysis::breakin::{find_blocks, find_break_ins};
+use crate::analysis::territory::Territory;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
+use crate::connect::ConnectionReader;
 use crate::game::Game;
 use crate::reading::Reader;
 
@@ -21,12 +28,21 @@ use crate::reading::Reader;
 const SMALL_REGION: usize = 12;
 
 /// Choose a move for `color` on the game's current board (not played).
-pub fn generate_move(game: &mut Game, reader: &mut Reader, color: Color, seed: u64) -> Move {
+pub fn generate_move(
+    game: &mut Game,
+    reader: &mut Reader,
+    conn: &mut ConnectionReader,
+    color: Color,
+    seed: u64,
+) -> Move {
     let board = game.board_mut();
     if let Some(p) = best_capture(board, reader, color) {
         return Move::Play(p);
     }
     if let Some(p) = best_rescue(board, reader, color) {
+        return Move::Play(p);
+    }
+    if let Some(p) = best_break_in(board, reader, conn, color) {
         return Move::Play(p);
     }
     let candidates = useful_points(board, color);
@@ -74,6 +90,36 @@ fn best_rescue(board: &mut Board, reader: &mut Reader, color: Color) -> Option<P
         let lib = board.libs(o)[0];
         if board.is_legal(lib, color) && reader.safe_move(board, lib, color).succeeds() {
             return Some(lib);
+        }
+    }
+    None
+}
+
+/// The safe break-in move into the largest opponent region (the first
+/// found on ties).
+fn best_break_in(
+    board: &mut Board,
+    reader: &mut Reader,
+    conn: &mut ConnectionReader,
+    color: Color,
+) -> Option<Point> {
+    let territory = Territory::estimate(board, reader);
+    log::debug!("territory estimate:\n{}", territory.to_diagram(board));
+    let mut moves: Vec<(usize, Point)> = find_break_ins(board, reader, conn, &territory, color)
+        .into_iter()
+        .map(|b| (b.region_size, b.mv))
+        .collect();
+    moves.extend(
+        find_blocks(board, reader, conn, &territory, color)
+            .into_iter()
+            .map(|b| (b.region_size, b.mv)),
+    );
+    // Stable: break-ins before blocks of the same size.
+    moves.sort_by_key(|m| std::cmp::Reverse(m.0));
+    for (size, mv) in moves {
+        log::debug!("territory move {mv:?} for a region of {size}");
+        if board.is_legal(mv, color) && reader.safe_move(board, mv, color).succeeds() {
+            return Some(mv);
         }
     }
     None
@@ -162,7 +208,8 @@ mod tests {
             }
         }
         let mut reader = Reader::default();
-        generate_move(&mut game, &mut reader, color, 0)
+        let mut conn = ConnectionReader::default();
+        generate_move(&mut game, &mut reader, &mut conn, color, 0)
     }
 
     #[test]
@@ -176,6 +223,55 @@ mod tests {
             Color::Black,
         );
         assert_eq!(m, Move::Play(Point::new(0, 3)));
+    }
+
+    /// White can reach under black's stones into the lower left; black
+    /// to move blocks, white to move breaks in.
+    const OPEN_BOTTOM: &str = ". . . . . . . . .
+                               . . X . . . . . .
+                               . . X X . O . . .
+                               . . . X X . O . .
+                               . . . . X . O . .
+                               . . . . X O . . .
+                               . . . X X O . . .
+                               . . . . . O . . .
+                               . . . . . . . . .";
+
+    /// Break-ins white has from the string at F4 after `extra` is played.
+    fn white_break_ins_after(extra: Option<(Point, Color)>) -> usize {
+        use crate::analysis::breakin::find_break_ins;
+        let mut board = Board::from_diagram(OPEN_BOTTOM).expect("diagram");
+        if let Some((p, c)) = extra {
+            board.play(p, c).expect("legal");
+        }
+        let mut reader = Reader::default();
+        let mut conn = ConnectionReader::default();
+        let t = Territory::estimate(&mut board, &mut reader);
+        let from = board.origin(Point::new(5, 5));
+        find_break_ins(&mut board, &mut reader, &mut conn, &t, Color::White)
+            .iter()
+            .filter(|b| b.string == from)
+            .count()
+    }
+
+    #[test]
+    fn blocks_a_break_in_and_breaks_in_itself() {
+        assert!(white_break_ins_after(None) > 0);
+        let Move::Play(block) = gen(OPEN_BOTTOM, Color::Black) else {
+            panic!("black passes");
+        };
+        assert_eq!(white_break_ins_after(Some((block, Color::Black))), 0);
+        // White to move plays its break-in: afterwards the lower-left area
+        // is no longer black territory of ten points or more.
+        let Move::Play(intrusion) = gen(OPEN_BOTTOM, Color::White) else {
+            panic!("white passes");
+        };
+        let mut board = Board::from_diagram(OPEN_BOTTOM).expect("diagram");
+        let mut reader = Reader::default();
+        let before = Territory::estimate(&mut board, &mut reader).count(Color::Black);
+        board.play(intrusion, Color::White).expect("legal");
+        let after = Territory::estimate(&mut board, &mut reader).count(Color::Black);
+        assert!(after < before, "{intrusion:?}: {before} -> {after}");
     }
 
     #[test]

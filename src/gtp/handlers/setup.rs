@@ -172,7 +172,13 @@ pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     engine.require_no_stack("genmove")?;
     engine.reader.clear_hash_table();
     let seed = engine.seed;
-    let mv = generate_move(&mut engine.game, &mut engine.reader, color, seed);
+    let mv = generate_move(
+        &mut engine.game,
+        &mut engine.reader,
+        &mut engine.conn,
+        color,
+        seed,
+    );
     engine.game.play(color, mv).map_err(game_error)?;
     engine.position_changed();
     Ok(format_move(mv, engine.size()))
@@ -184,7 +190,13 @@ pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     // GNU Go's message names `genmove` here too.
     engine.require_no_stack("genmove")?;
     engine.reader.clear_hash_table();
-    let mv = generate_move(&mut engine.game, &mut engine.reader, color, 0);
+    let mv = generate_move(
+        &mut engine.game,
+        &mut engine.reader,
+        &mut engine.conn,
+        color,
+        0,
+    );
     Ok(format_move(mv, engine.size()))
 }
 
