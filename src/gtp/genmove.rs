@@ -42,10 +42,22 @@ pub fn generate_move(
     if let Some(p) = best_rescue(board, reader, color) {
         return Move::Play(p);
     }
-    if let Some(p) = best_break_in(board, reader, conn, color) {
+    let territory = Territory::estimate(board, reader);
+    log::debug!("territory estimate:\n{}", territory.to_diagram(board));
+    if let Some(p) = best_break_in(board, reader, conn, &territory, color) {
         return Move::Play(p);
     }
-    let candidates = useful_points(board, color);
+    let mut candidates = useful_points(board, color);
+    // Territory already settled either way is no place for a random move;
+    // keep to the neutral points while there are any.
+    let neutral: Vec<Point> = candidates
+        .iter()
+        .copied()
+        .filter(|&p| territory.owner(p).is_none())
+        .collect();
+    if !neutral.is_empty() {
+        candidates = neutral;
+    }
     let mut rng = SplitMix64(seed ^ board.hash() ^ (color.index() as u64).wrapping_mul(0x9e37));
     let mut pool = candidates;
     while !pool.is_empty() {
@@ -101,16 +113,15 @@ fn best_break_in(
     board: &mut Board,
     reader: &mut Reader,
     conn: &mut ConnectionReader,
+    territory: &Territory,
     color: Color,
 ) -> Option<Point> {
-    let territory = Territory::estimate(board, reader);
-    log::debug!("territory estimate:\n{}", territory.to_diagram(board));
-    let mut moves: Vec<(usize, Point)> = find_break_ins(board, reader, conn, &territory, color)
+    let mut moves: Vec<(usize, Point)> = find_break_ins(board, reader, conn, territory, color)
         .into_iter()
         .map(|b| (b.region_size, b.mv))
         .collect();
     moves.extend(
-        find_blocks(board, reader, conn, &territory, color)
+        find_blocks(board, reader, conn, territory, color)
             .into_iter()
             .map(|b| (b.region_size, b.mv)),
     );
