@@ -6,7 +6,8 @@
 //! through `log` (`RUST_LOG=debug` to see them).
 
 use clap::Parser;
-use tesuji::gtp::{serve_engine, Engine, EngineConfig};
+use tesuji::gtp::input::ChannelLines;
+use tesuji::gtp::{serve_lines, Engine, EngineConfig};
 use tesuji::reading::ReadingConfig;
 
 /// Command-line options.
@@ -97,9 +98,13 @@ fn main() {
         .name("gtp".into())
         .stack_size(SERVER_STACK_BYTES)
         .spawn(move || {
-            let stdin = std::io::stdin();
+            // stdin is read on a thread of its own so that a running
+            // command can see input arrive (GoGui's `# interrupt`, the end
+            // of an `lz-analyze` stream).
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            let mut lines = ChannelLines::spawn(stdin, engine.interrupt_flag())?;
             let stdout = std::io::stdout();
-            serve_engine(&mut engine, stdin.lock(), stdout.lock())
+            serve_lines(&mut engine, &mut lines, stdout.lock())
         });
     let outcome = match server {
         Ok(handle) => handle.join(),

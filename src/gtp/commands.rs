@@ -5,7 +5,7 @@
 //! To add a command, add a row here (kept in alphabetical order, which is
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
-use super::handlers::{connect, debug, dragon, info, setup, tactics, worm};
+use super::handlers::{analyze, connect, debug, dragon, info, setup, tactics, worm};
 use super::response::Reply;
 use super::Engine;
 
@@ -36,6 +36,11 @@ macro_rules! cmd {
 /// Every command the engine understands, in alphabetical order.
 pub const COMMANDS: &[CommandSpec] = &[
     cmd!("all_legal", debug::all_legal, "all legal moves of a colour"),
+    cmd!(
+        "analyze",
+        analyze::analyze,
+        "stream candidate moves until input arrives (as lz-analyze)"
+    ),
     cmd!(
         "attack",
         tactics::attack,
@@ -193,6 +198,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "the GoGui analyze menu"
     ),
     cmd!(
+        "gogui-interrupt",
+        info::gogui_interrupt,
+        "announce that `# interrupt` stops a running command"
+    ),
+    cmd!(
         "help",
         info::help,
         "without argument the command list (GNU Go's alias of list_commands); with a command name, what it does"
@@ -234,6 +244,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "loadsgf",
         setup::loadsgf,
         "load an SGF file, optionally up to a move number or vertex"
+    ),
+    cmd!(
+        "lz-analyze",
+        analyze::analyze,
+        "stream candidate moves as info lines until input arrives"
     ),
     cmd!(
         "move_history",
@@ -305,6 +320,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "tesuji-tactical_status",
         worm::tactical_status,
         "GoGui gfx board: tactical status of every string"
+    ),
+    cmd!(
+        "tesuji-territory",
+        analyze::territory,
+        "GoGui gfx: the territory estimate of the move generator"
     ),
     cmd!("time_left", info::time_left, "time left for a colour"),
     cmd!(

@@ -27,6 +27,28 @@ use crate::reading::Reader;
 /// Largest single-coloured empty region still worth playing into.
 const SMALL_REGION: usize = 12;
 
+/// Why a candidate move is proposed, with the size that ranks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Captures an opponent string in atari of this many stones.
+    Capture(usize),
+    /// Saves an own string in atari of this many stones.
+    Rescue(usize),
+    /// Breaks into an opponent territory region of this many points.
+    BreakIn(usize),
+    /// Stops a break-in into an own region of this many points.
+    Block(usize),
+}
+
+/// A purposeful move: legal, safe, and the reason it is proposed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Point,
+    /// Why.
+    pub reason: Reason,
+}
+
 /// Choose a move for `color` on the game's current board (not played).
 pub fn generate_move(
     game: &mut Game,
@@ -36,16 +58,17 @@ pub fn generate_move(
     seed: u64,
 ) -> Move {
     let board = game.board_mut();
-    if let Some(p) = best_capture(board, reader, color) {
-        return Move::Play(p);
-    }
-    if let Some(p) = best_rescue(board, reader, color) {
-        return Move::Play(p);
+    // The cheap tactical moves first: the territory estimate and the
+    // break-in reads are only needed when there is none.
+    if let Some(best) = tactical_moves(board, reader, color, 1).first() {
+        log::debug!("genmove: {best:?}");
+        return Move::Play(best.mv);
     }
     let territory = Territory::estimate(board, reader);
     log::debug!("territory estimate:\n{}", territory.to_diagram(board));
-    if let Some(p) = best_break_in(board, reader, conn, &territory, color) {
-        return Move::Play(p);
+    if let Some(best) = territorial_moves(board, reader, conn, &territory, color, 1).first() {
+        log::debug!("genmove: {best:?}");
+        return Move::Play(best.mv);
     }
     let mut candidates = useful_points(board, color);
     // Territory already settled either way is no place for a random move;
@@ -70,70 +93,121 @@ pub fn generate_move(
     Move::Pass
 }
 
-/// The liberty that captures the largest opponent string in atari, when the
-/// capturing stone is safe. Ties go to the first string in board order.
-fn best_capture(board: &mut Board, reader: &mut Reader, color: Color) -> Option<Point> {
-    let mut targets: Vec<(usize, Point)> = board
-        .chain_origins(Some(color.opponent()))
-        .into_iter()
-        .filter(|&o| board.countlib(o) == 1)
-        .map(|o| (board.chain_size(o), o))
-        .collect();
-    targets.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (_, o) in targets {
-        let lib = board.libs(o)[0];
-        if board.is_legal(lib, color) && reader.safe_move(board, lib, color).succeeds() {
-            return Some(lib);
-        }
-    }
-    None
-}
-
-/// An extension that gets the largest own string in atari out of atari.
-fn best_rescue(board: &mut Board, reader: &mut Reader, color: Color) -> Option<Point> {
-    let mut strings: Vec<(usize, Point)> = board
-        .chain_origins(Some(color))
-        .into_iter()
-        .filter(|&o| board.countlib(o) == 1)
-        .map(|o| (board.chain_size(o), o))
-        .collect();
-    strings.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (_, o) in strings {
-        let lib = board.libs(o)[0];
-        if board.is_legal(lib, color) && reader.safe_move(board, lib, color).succeeds() {
-            return Some(lib);
-        }
-    }
-    None
-}
-
-/// The safe break-in move into the largest opponent region (the first
-/// found on ties).
-fn best_break_in(
+/// Every purposeful move for `color`, best first, each point once: the
+/// captures (largest string first, ties in board order), then the rescues
+/// (likewise), then the break-ins and blocks (largest region first,
+/// break-ins before blocks of the same size). Only legal moves whose stone
+/// is tactically safe are kept. `genmove` plays the first; the analysis
+/// commands show them all.
+pub fn ranked_moves(
     board: &mut Board,
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     territory: &Territory,
     color: Color,
-) -> Option<Point> {
-    let mut moves: Vec<(usize, Point)> = find_break_ins(board, reader, conn, territory, color)
-        .into_iter()
-        .map(|b| (b.region_size, b.mv))
-        .collect();
-    moves.extend(
-        find_blocks(board, reader, conn, territory, color)
-            .into_iter()
-            .map(|b| (b.region_size, b.mv)),
-    );
-    // Stable: break-ins before blocks of the same size.
-    moves.sort_by_key(|m| std::cmp::Reverse(m.0));
-    for (size, mv) in moves {
-        log::debug!("territory move {mv:?} for a region of {size}");
-        if board.is_legal(mv, color) && reader.safe_move(board, mv, color).succeeds() {
-            return Some(mv);
+) -> Vec<Candidate> {
+    let mut ranked = tactical_moves(board, reader, color, usize::MAX);
+    for c in territorial_moves(board, reader, conn, territory, color, usize::MAX) {
+        if !ranked.iter().any(|r| r.mv == c.mv) {
+            ranked.push(c);
         }
     }
-    None
+    ranked
+}
+
+/// The captures, then the rescues, of [`ranked_moves`], at most `limit`.
+fn tactical_moves(
+    board: &mut Board,
+    reader: &mut Reader,
+    color: Color,
+    limit: usize,
+) -> Vec<Candidate> {
+    let mut proposals: Vec<Candidate> = Vec::new();
+    for (size, lib) in strings_in_atari(board, color.opponent()) {
+        proposals.push(Candidate {
+            mv: lib,
+            reason: Reason::Capture(size),
+        });
+    }
+    for (size, lib) in strings_in_atari(board, color) {
+        proposals.push(Candidate {
+            mv: lib,
+            reason: Reason::Rescue(size),
+        });
+    }
+    keep_safe(board, reader, color, proposals, limit)
+}
+
+/// The break-ins and blocks of [`ranked_moves`], at most `limit`.
+fn territorial_moves(
+    board: &mut Board,
+    reader: &mut Reader,
+    conn: &mut ConnectionReader,
+    territory: &Territory,
+    color: Color,
+    limit: usize,
+) -> Vec<Candidate> {
+    let mut proposals: Vec<Candidate> = find_break_ins(board, reader, conn, territory, color)
+        .into_iter()
+        .map(|b| Candidate {
+            mv: b.mv,
+            reason: Reason::BreakIn(b.region_size),
+        })
+        .collect();
+    proposals.extend(
+        find_blocks(board, reader, conn, territory, color)
+            .into_iter()
+            .map(|b| Candidate {
+                mv: b.mv,
+                reason: Reason::Block(b.region_size),
+            }),
+    );
+    // Stable: break-ins before blocks of the same size.
+    proposals.sort_by_key(|c| match c.reason {
+        Reason::BreakIn(n) | Reason::Block(n) => std::cmp::Reverse(n),
+        _ => std::cmp::Reverse(0),
+    });
+    keep_safe(board, reader, color, proposals, limit)
+}
+
+/// The proposals that are legal with a tactically safe stone, each point
+/// once, in order, at most `limit`.
+fn keep_safe(
+    board: &mut Board,
+    reader: &mut Reader,
+    color: Color,
+    proposals: Vec<Candidate>,
+    limit: usize,
+) -> Vec<Candidate> {
+    let mut kept: Vec<Candidate> = Vec::new();
+    for c in proposals {
+        if kept.len() >= limit {
+            break;
+        }
+        if kept.iter().any(|r| r.mv == c.mv) {
+            continue;
+        }
+        if board.is_legal(c.mv, color) && reader.safe_move(board, c.mv, color).succeeds() {
+            kept.push(c);
+        }
+    }
+    kept
+}
+
+/// The strings of `owner` in atari as (size, liberty), largest first, ties
+/// in board order.
+fn strings_in_atari(board: &Board, owner: Color) -> Vec<(usize, Point)> {
+    let mut strings: Vec<(usize, Point)> = board
+        .chain_origins(Some(owner))
+        .into_iter()
+        .filter(|&o| board.countlib(o) == 1)
+        .map(|o| (board.chain_size(o), o))
+        .collect();
+    strings.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    strings
+        .into_iter()
+        .map(|(size, o)| (size, board.libs(o)[0]))
+        .collect()
 }
 
 /// Is `p` an eye of `color`: every neighbour an own stone or the edge, and

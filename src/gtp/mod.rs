@@ -15,6 +15,7 @@
 pub mod commands;
 pub mod genmove;
 pub mod handlers;
+pub mod input;
 pub mod parse;
 pub mod response;
 pub mod vertex;
@@ -26,8 +27,11 @@ use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
 use crate::game::Game;
 use crate::reading::{Reader, ReadingConfig};
+use input::{BufLines, LineSource};
 use response::{GtpError, Reply};
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Start-up options of the engine (from the command line).
@@ -59,6 +63,9 @@ pub struct Engine {
     pub quit: bool,
     /// Main time and byo-yomi as given by `time_settings` (seconds, stones).
     pub time_settings: (i64, i64, i64),
+    /// Raised by the input thread on GoGui's `# interrupt`; shared with
+    /// the reader, whose reads stop while it is up.
+    interrupt: Arc<AtomicBool>,
     started: Instant,
 }
 
@@ -71,16 +78,26 @@ impl Default for Engine {
 impl Engine {
     /// A new engine on an empty 19x19 board.
     pub fn new(config: EngineConfig) -> Engine {
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut reader = Reader::new(config.reading);
+        reader.set_interrupt(interrupt.clone());
         Engine {
             game: Game::new(19),
-            reader: Reader::new(config.reading),
+            reader,
             conn: ConnectionReader::default(),
             sgftrace: false,
             seed: config.seed,
             quit: false,
             time_settings: (0, 0, 0),
+            interrupt,
             started: Instant::now(),
         }
+    }
+
+    /// The interrupt flag, for the input thread to raise (see
+    /// [`input::ChannelLines`]).
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
     }
 
     /// The board (read-only).
@@ -169,20 +186,28 @@ pub fn serve(input: impl BufRead, output: impl Write) -> io::Result<()> {
     serve_engine(&mut engine, input, output)
 }
 
-/// Serve GTP with the given engine until `quit` or end of input. Lines are
-/// read as bytes: binary garbage is answered with an error like any other
-/// bad command.
+/// Serve GTP with the given engine until `quit` or end of input, reading
+/// lines on demand from a buffered reader (in-memory input: tests,
+/// scripts). Lines are read as bytes: binary garbage is answered with an
+/// error like any other bad command. Analysis streams answer one round.
 pub fn serve_engine(
     engine: &mut Engine,
-    mut input: impl BufRead,
+    input: impl BufRead,
+    output: impl Write,
+) -> io::Result<()> {
+    serve_lines(engine, &mut BufLines(input), output)
+}
+
+/// Serve GTP with the given engine and line source until `quit` or end of
+/// input. Each command runs with the interrupt flag lowered; a command
+/// that was interrupted still gets its answer, and then every cache is
+/// cleared, since reads cut short may have stored wrong results.
+pub fn serve_lines(
+    engine: &mut Engine,
+    lines: &mut dyn LineSource,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let mut raw = Vec::with_capacity(1024);
-    loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            return Ok(());
-        }
+    while let Some(raw) = lines.next_line()? {
         let Some(text) = parse::preprocess(&raw) else {
             continue;
         };
@@ -191,10 +216,20 @@ pub fn serve_engine(
             parse::Parsed::Command(cmd) => cmd,
         };
         log::debug!("gtp < {text}");
-        let reply = engine.execute(cmd.name, &cmd.args);
-        response::write_response(&mut output, cmd.id, &reply)?;
+        engine.interrupt.store(false, Ordering::Relaxed);
+        if handlers::analyze::STREAMING.contains(&cmd.name) {
+            handlers::analyze::stream(engine, cmd.id, &cmd.args, lines, &mut output)?;
+        } else {
+            let reply = engine.execute(cmd.name, &cmd.args);
+            response::write_response(&mut output, cmd.id, &reply)?;
+        }
+        if engine.interrupt.swap(false, Ordering::Relaxed) {
+            log::info!("{} interrupted: reading caches cleared", cmd.name);
+            engine.clear_caches();
+        }
         if engine.quit {
             return Ok(());
         }
     }
+    Ok(())
 }

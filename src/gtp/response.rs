@@ -69,7 +69,11 @@ pub type Reply = Result<String, GtpError>;
 /// Write one framed response and flush. Trailing newlines of the body are
 /// dropped and empty lines inside it are removed, so the response always
 /// ends with exactly one blank line and contains no other.
-pub fn write_response<W: Write>(out: &mut W, id: Option<u64>, reply: &Reply) -> io::Result<()> {
+pub fn write_response<W: Write + ?Sized>(
+    out: &mut W,
+    id: Option<u64>,
+    reply: &Reply,
+) -> io::Result<()> {
     let (status, body) = match reply {
         Ok(text) => ('=', text.clone()),
         Err(e) => ('?', e.to_string()),

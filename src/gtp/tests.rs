@@ -582,3 +582,97 @@ fn persistent_cache_purged_on_play_and_undo() {
     assert_eq!(ok(&mut e, "attack D6"), attack_before);
     assert_eq!(ok(&mut e, "defend D6"), defend_before);
 }
+
+/// A white stone in atari on a small board: black's only purposeful move
+/// is the capture at B4 (the stone at B3 has one liberty, B4).
+const WHITE_IN_ATARI: &str = "
+    . . . . .
+    . . . . .
+    X O X . .
+    . X . . .
+    . . . . .";
+
+#[test]
+fn lz_analyze_streams_info_lines_until_input_arrives() {
+    let mut e = engine_with(WHITE_IN_ATARI);
+    let input = "lz-analyze B 10\n7 analyze b interval 5 avoid b B4 1\nlz-analyze W 1\nname\n";
+    let mut out = Vec::new();
+    serve_engine(&mut e, input.as_bytes(), &mut out).expect("serve");
+    let text = String::from_utf8(out).expect("utf8");
+    let responses: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(responses.len(), 4, "{text}");
+    // With in-memory input the next line is always ready: one round each.
+    assert_eq!(
+        responses[0],
+        "= \ninfo move B4 visits 10 winrate 5000 order 0 pv B4"
+    );
+    // `avoid` drops the capture; nothing else is purposeful here.
+    assert_eq!(responses[1], "=7 ");
+    // White's stone cannot be saved: no purposeful move, no info line.
+    assert_eq!(responses[2], "= ");
+    assert!(responses[3].starts_with("= Tesuji"), "{}", responses[3]);
+}
+
+#[test]
+fn analyze_arguments_are_checked() {
+    let mut e = engine_with(WHITE_IN_ATARI);
+    for (args, message) in [
+        (
+            &["B", "10", "bogus", "1"][..],
+            "unknown analyze option bogus",
+        ),
+        (&["B", "interval"][..], "interval needs a value"),
+        (&["interval", "x"][..], "interval must be an integer"),
+        (&["avoid", "b", "Z99", "1"][..], "invalid coordinate"),
+        (&["allow", "b", "B4"][..], "allow needs a value"),
+    ] {
+        match e.execute("lz-analyze", args) {
+            Err(err) => assert_eq!(err.to_string(), message, "{args:?}"),
+            Ok(text) => panic!("{args:?} answered {text}"),
+        }
+    }
+    // `allow` keeps only the listed moves.
+    let shown = e.execute("analyze", &["b", "allow", "b", "A1,B4", "1"]);
+    assert!(shown.expect("answer").starts_with("info move B4 "));
+    let none = e.execute("analyze", &["b", "allow", "b", "A1", "1"]);
+    assert_eq!(none.expect("answer"), "");
+}
+
+#[test]
+fn territory_overlay_marks_each_side() {
+    let mut e = engine_with(
+        ". . X . . . O . .
+         . . X . . . O . .
+         . . X . . . O . .
+         . . X . . . O . .
+         . . X . . . O . .
+         . . X . . . O . .
+         . . X . . . O . .
+         . . X . . . O . .
+         . . X . . . O . .",
+    );
+    let gfx = e.execute("tesuji-territory", &[]).expect("answer");
+    let lines: Vec<&str> = gfx.lines().collect();
+    assert_eq!(lines.len(), 2, "{gfx}");
+    assert!(lines[0].starts_with("BLACK A9 B9 "), "{gfx}");
+    assert!(
+        lines[1].starts_with("WHITE ") && lines[1].ends_with(" J1"),
+        "{gfx}"
+    );
+}
+
+#[test]
+fn interrupt_flag_cuts_reads_short_and_the_caches_are_cleared() {
+    let mut e = engine_with(WHITE_IN_ATARI);
+    assert_eq!(e.execute("attack", &["B3"]).expect("answer"), "1 B4");
+    // Raised (as the input thread does on `# interrupt`), a read stops at
+    // its first node and answers as beyond its budget.
+    e.interrupt_flag().store(true, Ordering::Relaxed);
+    e.execute("clear_cache", &[]).expect("clear");
+    assert_eq!(e.execute("attack", &["B3"]).expect("answer"), "0");
+    // The server lowers the flag before each command and clears the
+    // caches after an interrupted one.
+    let mut out = Vec::new();
+    serve_engine(&mut e, "attack B3\n".as_bytes(), &mut out).expect("serve");
+    assert_eq!(String::from_utf8(out).expect("utf8"), "= 1 B4\n\n");
+}

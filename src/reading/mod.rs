@@ -37,6 +37,9 @@ mod goldens;
 #[cfg(test)]
 mod tests;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use crate::board::{Board, Color, Point};
 use crate::persistent::{Kind, PersistentCache, Query, ShadowScope};
 use cache::Cache;
@@ -192,6 +195,9 @@ pub struct Reader {
     /// connection search, whose moves are played under the komaster rules
     /// (GNU Go's global `komaster` / `kom_pos` at the time of the call).
     ambient_ko: KoState,
+    /// Raised from outside (GoGui's `# interrupt`): every read unwinds as
+    /// if its node budget were spent.
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Reader {
@@ -274,13 +280,27 @@ impl Reader {
         self.exhausted = false;
     }
 
-    /// Count one reading node; false once the budget is spent.
+    /// Count one reading node; false once the budget is spent (or the
+    /// interrupt flag is up).
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes - self.budget_start > self.config.node_limit {
+        if self.nodes - self.budget_start > self.config.node_limit
+            || self
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
             self.exhausted = true;
         }
         !self.exhausted
+    }
+
+    /// Share an interrupt flag with whoever may raise it (the GTP input
+    /// thread). While it is up every read stops at its next node and
+    /// answers as when its budget runs out; results read meanwhile are not
+    /// trustworthy, so the caller clears the caches afterwards.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
     }
 
     /// Called by the engine after every change of the real position (a

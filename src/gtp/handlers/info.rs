@@ -135,6 +135,7 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "hpstring/Decide String/decide_string %p",
     "hpstring/Decide String To SGF/decide_string %p %w",
     "gfx/Tactical Status/tesuji-tactical_status",
+    "gfx/Territory Estimate/tesuji-territory",
     "hpstring/Worm Data/worm_data %p",
     "varp/Connect/connect %P",
     "varpo/Disconnect/disconnect %P",
@@ -161,6 +162,14 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "none/Clear Cache/clear_cache",
     "string/Showboard/showboard",
 ];
+
+/// `gogui-interrupt`: GoGui sends it once to learn that the engine
+/// understands the comment line `# interrupt` written while a command
+/// runs (the input thread raises the interrupt flag, see
+/// [`crate::gtp::input`]). The command itself only answers success.
+pub fn gogui_interrupt(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(String::new())
+}
 
 /// `gogui-analyze_commands`.
 pub fn gogui_analyze_commands(_: &mut Engine, _: &[&str]) -> Reply {

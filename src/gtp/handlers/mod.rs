@@ -3,6 +3,7 @@
 //! either changes nothing and fails, or does its work and answers.
 //!
 //! GNU Go counterpart: the `gtp_*` functions of `interface/play_gtp.c`.
+//! - [`analyze`]: GUI analysis (`lz-analyze` stream, territory overlay).
 //! - [`info`]: protocol and session commands (name, version, list_commands, time).
 //! - [`setup`]: the game: size, komi, moves, undo, handicap, SGF, scoring, genmove.
 //! - [`tactics`]: tactical reading (attack, defend, ladders, depths, counters,
@@ -13,6 +14,7 @@
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
+pub mod analyze;
 pub mod connect;
 pub mod debug;
 pub mod dragon;
