@@ -143,15 +143,8 @@ fn enlarged_goal(board: &Board, region: &[Point]) -> Vec<bool> {
     }
     let mut extra = Vec::new();
     for p in board.points() {
-        if board.is_empty(p) && !goal[p.idx()] {
-            let n = p
-                .neighbors()
-                .iter()
-                .filter(|&&q| board.is_empty(q) && goal[q.idx()])
-                .count();
-            if n >= 2 {
-                extra.push(p);
-            }
+        if board.is_empty(p) && !goal[p.idx()] && goal_neighbours(board, &goal, p, true) >= 2 {
+            extra.push(p);
         }
     }
     for p in extra {
@@ -229,19 +222,19 @@ fn nearest_strings(
 fn smaller_goal(board: &Board, goal: &[bool], reached: &[Point]) -> Vec<Point> {
     let mut out = Vec::new();
     for &p in reached {
-        if !goal[p.idx()] || !board.on_board(p) {
-            continue;
-        }
-        let n = p
-            .neighbors()
-            .iter()
-            .filter(|&&q| board.on_board(q) && goal[q.idx()])
-            .count();
-        if n >= 2 {
+        if goal[p.idx()] && board.on_board(p) && goal_neighbours(board, goal, p, false) >= 2 {
             out.push(p);
         }
     }
     out.sort();
     out.dedup();
     out
+}
+
+/// Neighbours of `p` in the goal (only empty ones with `empty_only`).
+fn goal_neighbours(board: &Board, goal: &[bool], p: Point, empty_only: bool) -> usize {
+    p.neighbors()
+        .iter()
+        .filter(|&&q| board.on_board(q) && goal[q.idx()] && (!empty_only || board.is_empty(q)))
+        .count()
 }

@@ -10,4 +10,4 @@ pub mod breakin;
 pub mod territory;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -59,8 +59,9 @@ fn a_captured_stone_counts_for_its_captor() {
 }
 
 /// White's three stones on the right can reach into black's lower-left
-/// area under black's stones; black to move can stop it.
-const OPEN_BOTTOM: &str = ". . . . . . . . .
+/// area under black's stones; black to move can stop it. (Also used by
+/// the move generator's tests.)
+pub(crate) const OPEN_BOTTOM: &str = ". . . . . . . . .
                            . . X . . . . . .
                            . . X X . O . . .
                            . . . X X . O . .

@@ -310,17 +310,7 @@ mod tests {
         assert_eq!(m, Move::Play(Point::new(0, 3)));
     }
 
-    /// White can reach under black's stones into the lower left; black
-    /// to move blocks, white to move breaks in.
-    const OPEN_BOTTOM: &str = ". . . . . . . . .
-                               . . X . . . . . .
-                               . . X X . O . . .
-                               . . . X X . O . .
-                               . . . . X . O . .
-                               . . . . X O . . .
-                               . . . X X O . . .
-                               . . . . . O . . .
-                               . . . . . . . . .";
+    use crate::analysis::tests::OPEN_BOTTOM;
 
     /// Break-ins white has from the string at F4 after `extra` is played.
     fn white_break_ins_after(extra: Option<(Point, Color)>) -> usize {
