@@ -12,7 +12,7 @@
 
 use super::cache::{CacheKey, Routine};
 use super::ko::{fill_dooms_target, komaster_trymove, KoState};
-use super::libs::{accuratelib, approxlib, has_neighbor, is_self_atari};
+use super::libs::{approxlib, count_libs_after, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, ReadResult, Reader};
@@ -180,11 +180,15 @@ impl Reader {
         } else {
             4
         };
-        let mut libs = Vec::new();
-        board.findlib(s, &mut libs);
-        let mut tmp = Vec::new();
-        for &l in &libs {
-            if accuratelib(board, l, color, &mut tmp) >= goal {
+        // At most four liberties here (the callers' chains): copied
+        // out, as the board is played on below.
+        debug_assert!(board.countlib(s) <= 4);
+        let mut lib_buf = [Point::NONE; 4];
+        let n_libs = board.countlib(s).min(4);
+        lib_buf[..n_libs].copy_from_slice(&board.libs(s)[..n_libs]);
+        let libs = &lib_buf[..n_libs];
+        for &l in libs {
+            if count_libs_after(board, l, color, true, goal) >= goal {
                 return Some(l);
             }
         }

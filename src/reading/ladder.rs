@@ -25,7 +25,7 @@ impl Reader {
         }
         let other = board.chain(s).color.opponent();
         let color = board.chain(s).color;
-        let libs = board.libs(s).to_vec();
+        let libs = [board.libs(s)[0], board.libs(s)[1]];
         for (i, &apos) in libs.iter().enumerate() {
             if is_self_atari(board, apos, other) && !board.does_capture_something(apos, other) {
                 continue;
@@ -68,8 +68,7 @@ impl Reader {
         if board.countlib(s) == 1 {
             moves.add(board.libs(s)[0], 0);
         }
-        let cands: Vec<Point> = moves.points().collect();
-        for m in cands {
+        for &(m, _) in moves.entries() {
             if !board.trymove(m, color) {
                 continue;
             }
