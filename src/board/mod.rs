@@ -404,11 +404,9 @@ impl Board {
     pub fn adjacent_chains_max_libs(&self, p: Point, max_libs: usize, out: &mut Vec<Point>) {
         out.clear();
         let other = Cell::stone(self.chain(p).color.opponent());
-        // Chains met so far: a scalar scan of a small stack array (a
-        // vectorised `contains` reloads the whole array for every stone),
-        // with a heap overflow only for very long boundaries.
-        let mut ids: [ChainId; 32] = [0; 32];
-        let mut n_ids = 0usize;
+        // Chains met so far: a bitset of chain ids on the stack (one test
+        // per neighbour, no scan), with a list for ids beyond it.
+        let mut seen = [0u64; 16];
         let mut overflow: Vec<ChainId> = Vec::new();
         for s in self.stones(p) {
             for n in s.neighbors() {
@@ -416,23 +414,19 @@ impl Board {
                     continue;
                 }
                 let id = self.chain_of[n.idx()];
-                let mut seen = false;
-                for &k in &ids[..n_ids] {
-                    if k == id {
-                        seen = true;
-                        break;
+                let i = id as usize;
+                if i < 64 * seen.len() {
+                    let bit = 1u64 << (i & 63);
+                    if seen[i >> 6] & bit != 0 {
+                        continue;
                     }
-                }
-                if seen || (n_ids == ids.len() && overflow.contains(&id)) {
+                    seen[i >> 6] |= bit;
+                } else if overflow.contains(&id) {
                     continue;
-                }
-                if n_ids < ids.len() {
-                    ids[n_ids] = id;
-                    n_ids += 1;
                 } else {
                     overflow.push(id);
                 }
-                let c = &self.chains[id as usize];
+                let c = &self.chains[i];
                 if c.n_libs as usize <= max_libs {
                     out.push(c.origin);
                 }

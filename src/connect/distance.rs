@@ -670,7 +670,9 @@ fn spread(
             let p = conn.queue[conn.queue_start];
             conn.queue_start += 1;
             if board.is_stone(p) {
-                stones = board.stones_sorted(p);
+                stones.clear();
+                stones.extend(board.stones(p));
+                stones.sort_unstable();
                 // Start from the recorded origin's values.
                 let o = p;
                 for &s in &stones {

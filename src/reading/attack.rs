@@ -28,6 +28,17 @@ impl Reader {
         s: Point,
         ks: KoState,
     ) -> (ReadResult, Option<Point>) {
+        self.do_attack_hint(board, s, ks, None)
+    }
+
+    /// [`Reader::do_attack`] with a killer move from a sibling variation.
+    pub(super) fn do_attack_hint(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        hint: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
         if self.exhausted {
             return (ReadResult::Fail, None);
         }
@@ -61,12 +72,13 @@ impl Reader {
             }
         }
         let start = self.nodes;
+        let killer = if libs > 3 { hint } else { None };
         let res = match libs {
             1 => self.attack1(board, s, ks),
             2 if stackp > cfg.depth + 10 => self.simple_ladder(board, s),
-            2 => self.attack2(board, s, ks),
-            3 => self.attack3(board, s, ks),
-            _ => self.attack4(board, s, ks),
+            2 => self.attack2(board, s, ks, killer),
+            3 => self.attack3(board, s, ks, killer),
+            _ => self.attack4(board, s, ks, killer),
         };
         if cacheable && !self.exhausted {
             self.cache.put(key, res.0, res.1, self.nodes - start);
@@ -88,10 +100,12 @@ impl Reader {
         tried: &mut PointSet,
         best: &mut Best,
         no_deep_branching: bool,
+        killer: Option<Point>,
+        suggest: &mut Option<Point>,
     ) -> bool {
         let color = board.chain(s).color;
         let other = color.opponent();
-        let order = order_moves(board, s, other, Side::Attack, moves, tried);
+        let order = order_moves(board, s, other, Side::Attack, moves, tried, killer);
         for apos in order {
             tried.insert(apos);
             if self.exhausted {
@@ -108,7 +122,10 @@ impl Reader {
                     };
                     return true;
                 }
-                let (dcode, _) = self.do_find_defense(board, s, km.state);
+                let (dcode, dmove) = self.do_find_defense_hint(board, s, km.state, *suggest);
+                if dmove.is_some() {
+                    *suggest = dmove;
+                }
                 if dcode.reverse() > best.code && self.do_attack(board, s, km.state).0.succeeds() {
                     if !km.conditional {
                         if dcode == ReadResult::Fail {
@@ -266,7 +283,14 @@ impl Reader {
 
     /// Attack a chain with two liberties: ataris, ladders and nets.
     /// GNU Go `attack2`.
-    fn attack2(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+    fn attack2(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        killer: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
+        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Fail, None);
         }
@@ -366,7 +390,17 @@ impl Reader {
                     }
                 }
             }
-            if self.attack_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+            if self.attack_try_moves(
+                board,
+                s,
+                ks,
+                &moves,
+                &mut tried,
+                &mut best,
+                false,
+                killer,
+                &mut suggest,
+            ) {
                 return best.get();
             }
         }
@@ -374,7 +408,14 @@ impl Reader {
     }
 
     /// Attack a chain with three liberties. GNU Go `attack3`.
-    fn attack3(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+    fn attack3(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        killer: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
+        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Fail, None);
         }
@@ -417,7 +458,17 @@ impl Reader {
                     }
                 }
             }
-            if self.attack_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+            if self.attack_try_moves(
+                board,
+                s,
+                ks,
+                &moves,
+                &mut tried,
+                &mut best,
+                true,
+                killer,
+                &mut suggest,
+            ) {
                 return best.get();
             }
         }
@@ -425,7 +476,14 @@ impl Reader {
     }
 
     /// Attack a chain with four liberties. GNU Go `attack4`.
-    fn attack4(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+    fn attack4(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        killer: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
+        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Fail, None);
         }
@@ -455,7 +513,17 @@ impl Reader {
             } else if stackp <= cfg.backfill_depth {
                 squeeze::find_cap_moves(board, s, &mut moves);
             }
-            if self.attack_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+            if self.attack_try_moves(
+                board,
+                s,
+                ks,
+                &moves,
+                &mut tried,
+                &mut best,
+                true,
+                killer,
+                &mut suggest,
+            ) {
                 return best.get();
             }
         }

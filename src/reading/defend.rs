@@ -12,7 +12,7 @@
 
 use super::cache::{CacheKey, Routine};
 use super::ko::{fill_dooms_target, komaster_trymove, KoState};
-use super::libs::{accuratelib, approxlib, has_neighbor, is_self_atari};
+use super::libs::{approxlib, count_libs_after, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, ReadResult, Reader};
@@ -37,6 +37,18 @@ impl Reader {
         board: &mut Board,
         s: Point,
         ks: KoState,
+    ) -> (ReadResult, Option<Point>) {
+        self.do_find_defense_hint(board, s, ks, None)
+    }
+
+    /// [`Reader::do_find_defense`] with a killer move from a sibling
+    /// variation.
+    pub(super) fn do_find_defense_hint(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        hint: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
         if self.exhausted {
             return (ReadResult::Win, None);
@@ -64,11 +76,12 @@ impl Reader {
             }
         }
         let start = self.nodes;
+        let killer = if libs > 2 { hint } else { None };
         let res = match libs {
-            1 => self.defend1(board, s, ks),
-            2 => self.defend2(board, s, ks),
-            3 => self.defend3(board, s, ks),
-            _ => self.defend4(board, s, ks),
+            1 => self.defend1(board, s, ks, killer),
+            2 => self.defend2(board, s, ks, killer),
+            3 => self.defend3(board, s, ks, killer),
+            _ => self.defend4(board, s, ks, killer),
         };
         if cacheable && !self.exhausted {
             self.cache.put(key, res.0, res.1, self.nodes - start);
@@ -89,9 +102,11 @@ impl Reader {
         tried: &mut PointSet,
         best: &mut Best,
         no_deep_branching: bool,
+        killer: Option<Point>,
+        suggest: &mut Option<Point>,
     ) -> bool {
         let color = board.chain(s).color;
-        let order = order_moves(board, s, color, Side::Defend, moves, tried);
+        let order = order_moves(board, s, color, Side::Defend, moves, tried, killer);
         for dpos in order {
             tried.insert(dpos);
             if self.exhausted {
@@ -100,7 +115,10 @@ impl Reader {
             let stackp = Self::stackp(board);
             let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
             if let Some(km) = komaster_trymove(board, ks, dpos, color, consider_ko) {
-                let (acode, _) = self.do_attack(board, s, km.state);
+                let (acode, amove) = self.do_attack_hint(board, s, km.state, *suggest);
+                if amove.is_some() {
+                    *suggest = amove;
+                }
                 let hopeless = km.conditional
                     && acode != ReadResult::Win
                     && km
@@ -162,11 +180,15 @@ impl Reader {
         } else {
             4
         };
-        let mut libs = Vec::new();
-        board.findlib(s, &mut libs);
-        let mut tmp = Vec::new();
-        for &l in &libs {
-            if accuratelib(board, l, color, &mut tmp) >= goal {
+        // At most four liberties here (the callers' chains): copied
+        // out, as the board is played on below.
+        debug_assert!(board.countlib(s) <= 4);
+        let mut lib_buf = [Point::NONE; 4];
+        let n_libs = board.countlib(s).min(4);
+        lib_buf[..n_libs].copy_from_slice(&board.libs(s)[..n_libs]);
+        let libs = &lib_buf[..n_libs];
+        for &l in libs {
+            if count_libs_after(board, l, color, true, goal) >= goal {
                 return Some(l);
             }
         }
@@ -190,7 +212,14 @@ impl Reader {
 
     /// Defend a chain in atari: extend, capture an attacker, or set up a
     /// snapback; then fight the ko by backfilling. GNU Go `defend1`.
-    fn defend1(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+    fn defend1(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        killer: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
+        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -209,7 +238,17 @@ impl Reader {
         if stackp <= self.config.backfill_depth {
             rescue::set_up_snapback_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+        if self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            false,
+            killer,
+            &mut suggest,
+        ) {
             return best.get();
         }
         // A single stone whose capture would be a ko: defend by filling
@@ -241,7 +280,14 @@ impl Reader {
     /// batches (direct moves and nearby rescues; backfilling; then the
     /// superstring, squeeze and break-chain moves against neighbours with
     /// two to four liberties).
-    fn defend2(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+    fn defend2(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        killer: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
+        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -278,7 +324,17 @@ impl Reader {
         if stackp <= cfg.backfill_depth {
             rescue::special_rescue2_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+        if self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            false,
+            killer,
+            &mut suggest,
+        ) {
             return best.get();
         }
 
@@ -303,7 +359,17 @@ impl Reader {
             }
         }
         rescue::special_rescue4_moves(board, s, &mut moves);
-        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false) {
+        if self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            false,
+            killer,
+            &mut suggest,
+        ) {
             return best.get();
         }
 
@@ -324,12 +390,29 @@ impl Reader {
         if be_aggressive && stackp <= cfg.backfill_depth {
             break_chain::break_chain4_moves_at(board, s, &mut moves, &gd, be_aggressive);
         }
-        self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, false);
+        self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            false,
+            killer,
+            &mut suggest,
+        );
         best.get()
     }
 
     /// Defend a chain with three liberties. GNU Go `defend3`.
-    fn defend3(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+    fn defend3(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        killer: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
+        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -356,7 +439,17 @@ impl Reader {
         if stackp <= cfg.backfill2_depth() {
             rescue::hane_rescue_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+        if self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            true,
+            killer,
+            &mut suggest,
+        ) {
             return best.get();
         }
 
@@ -380,7 +473,17 @@ impl Reader {
             rescue::special_rescue5_moves(board, s, &mut moves);
             rescue::special_rescue6_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+        if self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            true,
+            killer,
+            &mut suggest,
+        ) {
             return best.get();
         }
 
@@ -399,12 +502,29 @@ impl Reader {
         if stackp <= cfg.break_chain_depth() {
             break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, false);
         }
-        self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true);
+        self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            true,
+            killer,
+            &mut suggest,
+        );
         best.get()
     }
 
     /// Defend a chain with four liberties. GNU Go `defend4`.
-    fn defend4(&mut self, board: &mut Board, s: Point, ks: KoState) -> (ReadResult, Option<Point>) {
+    fn defend4(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        killer: Option<Point>,
+    ) -> (ReadResult, Option<Point>) {
+        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -435,7 +555,17 @@ impl Reader {
             }
             squeeze::squeeze_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true) {
+        if self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            true,
+            killer,
+            &mut suggest,
+        ) {
             return best.get();
         }
 
@@ -446,7 +576,17 @@ impl Reader {
             }
             rescue::bamboo_rescue_moves(board, s, &mut moves);
         }
-        self.defend_try_moves(board, s, ks, &moves, &mut tried, &mut best, true);
+        self.defend_try_moves(
+            board,
+            s,
+            ks,
+            &moves,
+            &mut tried,
+            &mut best,
+            true,
+            killer,
+            &mut suggest,
+        );
         best.get()
     }
 }

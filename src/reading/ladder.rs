@@ -7,7 +7,7 @@
 //! very deep in the tree (past `depth + 10`).
 
 use super::defend::add_atari_captures;
-use super::libs::is_self_atari;
+use super::libs::{count_libs_after, is_self_atari};
 use super::moves::CandidateMoves;
 use super::{ReadResult, Reader};
 use crate::board::{Board, Point};
@@ -24,9 +24,20 @@ impl Reader {
             return (ReadResult::Fail, None);
         }
         let other = board.chain(s).color.opponent();
-        let libs = board.libs(s).to_vec();
-        for apos in libs {
+        let color = board.chain(s).color;
+        let libs = [board.libs(s)[0], board.libs(s)[1]];
+        for (i, &apos) in libs.iter().enumerate() {
             if is_self_atari(board, apos, other) && !board.does_capture_something(apos, other) {
+                continue;
+            }
+            // When extending on the other liberty gives the defender four
+            // liberties, an atari here leaves at least three after that
+            // extension (unless the atari captures something): the
+            // ladder cannot work from this side.
+            let lib2 = libs[1 - i];
+            if count_libs_after(board, lib2, color, false, 4) >= 4
+                && !board.does_capture_something(apos, other)
+            {
                 continue;
             }
             if !board.trymove(apos, other) {
@@ -57,8 +68,7 @@ impl Reader {
         if board.countlib(s) == 1 {
             moves.add(board.libs(s)[0], 0);
         }
-        let cands: Vec<Point> = moves.points().collect();
-        for m in cands {
+        for &(m, _) in moves.entries() {
             if !board.trymove(m, color) {
                 continue;
             }

@@ -134,17 +134,26 @@ pub const MAX_CANDIDATES: usize = 50;
 
 /// An accumulator of candidate moves with ordering scores. Adding a point
 /// already present keeps the larger score; insertion order is stable so
-/// equal scores keep the order in which generators proposed them.
-#[derive(Clone, Debug, Default)]
+/// equal scores keep the order in which generators proposed them. The
+/// entries live inline (no allocation: every search node has one).
+#[derive(Clone, Debug)]
 pub struct CandidateMoves {
-    entries: Vec<(Point, i32)>,
+    entries: [(Point, i32); MAX_CANDIDATES],
+    n: usize,
+}
+
+impl Default for CandidateMoves {
+    fn default() -> Self {
+        CandidateMoves::new()
+    }
 }
 
 impl CandidateMoves {
     /// An empty accumulator.
     pub fn new() -> CandidateMoves {
         CandidateMoves {
-            entries: Vec::with_capacity(16),
+            entries: [(Point::NONE, 0); MAX_CANDIDATES],
+            n: 0,
         }
     }
 
@@ -152,70 +161,73 @@ impl CandidateMoves {
     /// proposal of the same point by keeping the larger score). Ignored
     /// once [`MAX_CANDIDATES`] distinct points are held.
     pub fn add(&mut self, p: Point, score: i32) {
-        if let Some(entry) = self.entries.iter_mut().find(|e| e.0 == p) {
+        if let Some(entry) = self.entries[..self.n].iter_mut().find(|e| e.0 == p) {
             entry.1 = entry.1.max(score);
-        } else if self.entries.len() < MAX_CANDIDATES {
-            self.entries.push((p, score));
+        } else if self.n < MAX_CANDIDATES {
+            self.entries[self.n] = (p, score);
+            self.n += 1;
         }
     }
 
     /// Is `p` already proposed?
     pub fn contains(&self, p: Point) -> bool {
-        self.entries.iter().any(|e| e.0 == p)
+        self.entries().iter().any(|e| e.0 == p)
     }
 
     /// Withdraw `p` if present.
     pub fn remove(&mut self, p: Point) {
-        self.entries.retain(|e| e.0 != p);
+        let mut k = 0;
+        for i in 0..self.n {
+            if self.entries[i].0 != p {
+                self.entries[k] = self.entries[i];
+                k += 1;
+            }
+        }
+        self.n = k;
     }
 
     /// Add `delta` to the score of `p` if present.
     pub fn bump(&mut self, p: Point, delta: i32) {
-        if let Some(entry) = self.entries.iter_mut().find(|e| e.0 == p) {
+        if let Some(entry) = self.entries[..self.n].iter_mut().find(|e| e.0 == p) {
             entry.1 += delta;
         }
     }
 
     /// Number of distinct candidates.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.n
     }
 
     /// True when nothing was proposed.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.n == 0
     }
 
     /// The candidates with their scores, in insertion order.
     pub fn entries(&self) -> &[(Point, i32)] {
-        &self.entries
-    }
-
-    /// Mutable access for ordering code (`reading/order.rs`).
-    pub fn entries_mut(&mut self) -> &mut Vec<(Point, i32)> {
-        &mut self.entries
+        &self.entries[..self.n]
     }
 
     /// Sort by descending score, stable (ties keep insertion order).
     pub fn sort_by_score(&mut self) {
-        self.entries.sort_by_key(|e| std::cmp::Reverse(e.1));
+        self.entries[..self.n].sort_by_key(|e| std::cmp::Reverse(e.1));
     }
 
     /// The points, in current order.
     pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
-        self.entries.iter().map(|e| e.0)
+        self.entries().iter().map(|e| e.0)
     }
 
     /// The score of `p`, if proposed.
     pub fn score(&self, p: Point) -> Option<i32> {
-        self.entries.iter().find(|e| e.0 == p).map(|e| e.1)
+        self.entries().iter().find(|e| e.0 == p).map(|e| e.1)
     }
 
     /// Set the score of every entry from index `from` on (entries added
     /// after a checkpoint taken with [`CandidateMoves::len`]) to `score`;
     /// GNU Go `break_chain2_defense_moves` devalues its moves this way.
     pub fn set_scores_from(&mut self, from: usize, score: i32) {
-        for e in self.entries.iter_mut().skip(from) {
+        for e in self.entries[..self.n].iter_mut().skip(from) {
             e.1 = score;
         }
     }
