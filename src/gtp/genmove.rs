@@ -2,20 +2,24 @@
 //! real one (owl, influence, move valuation) exists.
 //!
 //! GNU Go counterpart: none really; GNU Go's `genmove` (`engine/genmove.c`)
-//! weighs move reasons from worms, dragons, owl and patterns. This one only
-//! knows tactics:
+//! weighs move reasons from worms, dragons, owl and patterns. This one
+//! knows tactics and break-ins:
 //! 1. capture the largest opponent string in atari whose capturing stone is
 //!    safe (checked with [`Reader::safe_move`]);
 //! 2. otherwise save an own string in atari by extending, if the extension
 //!    is safe;
 //! 3. otherwise break into the largest region of the opponent's estimated
-//!    territory that an own string can reach by connection reading
+//!    territory that an own string can reach by connection reading, or
+//!    block the opponent's break-in into a larger own region
 //!    ([`crate::analysis::breakin`], GNU Go's break-in move reasons), if the
 //!    move is safe;
 //! 4. otherwise play a pseudo-random (seeded, deterministic) safe move that
-//!    does not fill an own eye, avoiding small empty regions that only one
+//!    does not fill an own eye, on a neutral point of the territory estimate
+//!    when there is one, never inside a small empty region that only one
 //!    colour borders (own territory, or the inside of the opponent's);
 //! 5. otherwise pass.
+//!
+//! Steps 1-3 are [`ranked_moves`], which the analysis commands show too.
 
 use crate::analysis::breakin::{find_blocks, find_break_ins};
 use crate::analysis::territory::Territory;
