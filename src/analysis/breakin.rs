@@ -7,7 +7,7 @@
 //! described in the manual's "Break Ins" section. For every opponent
 //! region of at least [`MIN_REGION`] points, the goal is the region plus
 //! the empty points with two goal neighbours; the intruder's living
-//! strings nearest to it by connection distance (at most [`MAX_TRIES`],
+//! strings nearest to it by connection distance (at most `MAX_TRIES`,
 //! skipping strings whose shortest way in passes another candidate) each
 //! try [`ConnectionReader::break_in`] into the part of the goal their own
 //! connection distances reach, keeping only goal points with two goal

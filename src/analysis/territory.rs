@@ -60,7 +60,7 @@ pub struct Region {
 
 impl Territory {
     /// Estimate the territory of `board`. Strings of at most
-    /// [`READ_LIBERTIES`] liberties are read tactically to find dead ones.
+    /// `READ_LIBERTIES` (3) liberties are read tactically to find dead ones.
     pub fn estimate(board: &mut Board, reader: &mut Reader) -> Territory {
         let dead = dead_stones(board, reader);
         let mut value = vec![0i32; BOARD_ARRAY];

@@ -4,7 +4,7 @@
 //! GNU Go counterpart: `engine/board.c` and `engine/board.h` (the string
 //! data, `trymove`/`tryko`/`popgo`, `countlib`/`findlib`, `is_legal`,
 //! `accuratelib`, `chainlinks`). Start reading at [`Board`], then
-//! [`play`](self::play) for the update path and [`undo`](self::undo) for the
+//! `play.rs` for the update path and `undo.rs` for the
 //! journal. Chains are what GNU Go calls *strings* (and, analysed, *worms*).
 //!
 //! Invariants (checked by [`Board::check_consistency`]):

@@ -35,7 +35,7 @@ pub enum Side {
 }
 
 /// The untried candidates of `acc` (those not in `tried`), best first;
-/// `killer` (when one of them) gets [`KILLER_SCORE`]. Every candidate
+/// `killer` (when one of them) gets `KILLER_SCORE`. Every candidate
 /// joins the reading shadow, as if it had been tried (the ordering looks
 /// at its surroundings). Ties keep the proposal order. Allocates nothing.
 pub fn order_moves(
