@@ -17,8 +17,8 @@ use super::ko::{komaster_trymove, KoState, Komaster};
 use super::libs::{approxlib, direct_neighbors, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
-use super::{Best, ReadResult, Reader};
-use crate::board::{Board, Point, PointSet};
+use super::{Best, NodeState, ReadResult, Reader};
+use crate::board::{Board, Point};
 
 impl Reader {
     /// Recursive attack of the chain on `s` under the ko state `ks`.
@@ -90,22 +90,24 @@ impl Reader {
     /// Try the untried candidates of `moves` for the attacker, best first.
     /// Returns true when the node is decided (a win, or the branching
     /// limit reached); `best` holds the answer either way.
-    #[allow(clippy::too_many_arguments)]
     fn attack_try_moves(
         &mut self,
         board: &mut Board,
         s: Point,
         ks: KoState,
         moves: &CandidateMoves,
-        tried: &mut PointSet,
-        best: &mut Best,
+        node: &mut NodeState,
         no_deep_branching: bool,
-        killer: Option<Point>,
-        suggest: &mut Option<Point>,
     ) -> bool {
+        let NodeState {
+            tried,
+            best,
+            killer,
+            suggest,
+        } = node;
         let color = board.chain(s).color;
         let other = color.opponent();
-        let order = order_moves(board, s, other, Side::Attack, moves, tried, killer);
+        let order = order_moves(board, s, other, Side::Attack, moves, tried, *killer);
         for apos in order {
             tried.insert(apos);
             if self.exhausted {
@@ -290,7 +292,6 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Fail, None);
         }
@@ -299,8 +300,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = PointSet::new();
-        let mut best = Best::default();
+        let mut node = NodeState::new(killer);
         let mut atari_possible = false;
 
         for pass in 0..4 {
@@ -390,21 +390,11 @@ impl Reader {
                     }
                 }
             }
-            if self.attack_try_moves(
-                board,
-                s,
-                ks,
-                &moves,
-                &mut tried,
-                &mut best,
-                false,
-                killer,
-                &mut suggest,
-            ) {
-                return best.get();
+            if self.attack_try_moves(board, s, ks, &moves, &mut node, false) {
+                return node.best.get();
             }
         }
-        best.get()
+        node.best.get()
     }
 
     /// Attack a chain with three liberties. GNU Go `attack3`.
@@ -415,15 +405,13 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Fail, None);
         }
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = PointSet::new();
-        let mut best = Best::default();
+        let mut node = NodeState::new(killer);
 
         for pass in 0..4 {
             match pass {
@@ -458,21 +446,11 @@ impl Reader {
                     }
                 }
             }
-            if self.attack_try_moves(
-                board,
-                s,
-                ks,
-                &moves,
-                &mut tried,
-                &mut best,
-                true,
-                killer,
-                &mut suggest,
-            ) {
-                return best.get();
+            if self.attack_try_moves(board, s, ks, &moves, &mut node, true) {
+                return node.best.get();
             }
         }
-        best.get()
+        node.best.get()
     }
 
     /// Attack a chain with four liberties. GNU Go `attack4`.
@@ -483,7 +461,6 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Fail, None);
         }
@@ -493,8 +470,7 @@ impl Reader {
         }
         let cfg = self.config.clone();
         let mut moves = CandidateMoves::new();
-        let mut tried = PointSet::new();
-        let mut best = Best::default();
+        let mut node = NodeState::new(killer);
         for pass in 0..2 {
             if pass == 0 {
                 self.add_save_boundary(board, s, &mut moves, false);
@@ -513,21 +489,11 @@ impl Reader {
             } else if stackp <= cfg.backfill_depth {
                 squeeze::find_cap_moves(board, s, &mut moves);
             }
-            if self.attack_try_moves(
-                board,
-                s,
-                ks,
-                &moves,
-                &mut tried,
-                &mut best,
-                true,
-                killer,
-                &mut suggest,
-            ) {
-                return best.get();
+            if self.attack_try_moves(board, s, ks, &moves, &mut node, true) {
+                return node.best.get();
             }
         }
-        best.get()
+        node.best.get()
     }
 
     /// The target's liberties, skipping self-ataris once past

@@ -15,8 +15,8 @@ use super::ko::{fill_dooms_target, komaster_trymove, KoState};
 use super::libs::{approxlib, count_libs_after, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
-use super::{Best, ReadResult, Reader};
-use crate::board::{Board, Point, PointSet};
+use super::{Best, NodeState, ReadResult, Reader};
+use crate::board::{Board, Point};
 
 /// Propose capturing every opponent chain next to the chain on `s` that
 /// is in atari (the direct part of GNU Go's `break_chain_moves`).
@@ -92,21 +92,23 @@ impl Reader {
 
     /// Try the untried candidates for the defender, best first. Returns
     /// true when the node is decided (a win, or the branching limit).
-    #[allow(clippy::too_many_arguments)]
     fn defend_try_moves(
         &mut self,
         board: &mut Board,
         s: Point,
         ks: KoState,
         moves: &CandidateMoves,
-        tried: &mut PointSet,
-        best: &mut Best,
+        node: &mut NodeState,
         no_deep_branching: bool,
-        killer: Option<Point>,
-        suggest: &mut Option<Point>,
     ) -> bool {
+        let NodeState {
+            tried,
+            best,
+            killer,
+            suggest,
+        } = node;
         let color = board.chain(s).color;
-        let order = order_moves(board, s, color, Side::Defend, moves, tried, killer);
+        let order = order_moves(board, s, color, Side::Defend, moves, tried, *killer);
         for dpos in order {
             tried.insert(dpos);
             if self.exhausted {
@@ -219,7 +221,6 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -231,25 +232,14 @@ impl Reader {
         let lib = board.libs(s)[0];
         let stackp = Self::stackp(board);
         let mut moves = CandidateMoves::new();
-        let mut tried = PointSet::new();
-        let mut best = Best::default();
+        let mut node = NodeState::new(killer);
         moves.add(lib, 0);
         break_chain::break_chain_moves(board, s, &mut moves);
         if stackp <= self.config.backfill_depth {
             rescue::set_up_snapback_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            false,
-            killer,
-            &mut suggest,
-        ) {
-            return best.get();
+        if self.defend_try_moves(board, s, ks, &moves, &mut node, false) {
+            return node.best.get();
         }
         // A single stone whose capture would be a ko: defend by filling
         // the outside liberties of the ko.
@@ -268,12 +258,12 @@ impl Reader {
                         if acode == ReadResult::Fail {
                             return (ReadResult::Win, Some(apos));
                         }
-                        best.update(acode.reverse(), apos);
+                        node.best.update(acode.reverse(), apos);
                     }
                 }
             }
         }
-        best.get()
+        node.best.get()
     }
 
     /// Defend a chain with two liberties. GNU Go `defend2`: three
@@ -287,7 +277,6 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -301,8 +290,7 @@ impl Reader {
         let gd = GenDepth::new(&cfg, board.depth());
         let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
-        let mut tried = PointSet::new();
-        let mut best = Best::default();
+        let mut node = NodeState::new(killer);
 
         // First batch.
         let single = board.chain_size(s) == 1;
@@ -324,18 +312,8 @@ impl Reader {
         if stackp <= cfg.backfill_depth {
             rescue::special_rescue2_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            false,
-            killer,
-            &mut suggest,
-        ) {
-            return best.get();
+        if self.defend_try_moves(board, s, ks, &moves, &mut node, false) {
+            return node.best.get();
         }
 
         // Second batch: backfilling (make the liberties unplayable for
@@ -359,18 +337,8 @@ impl Reader {
             }
         }
         rescue::special_rescue4_moves(board, s, &mut moves);
-        if self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            false,
-            killer,
-            &mut suggest,
-        ) {
-            return best.get();
+        if self.defend_try_moves(board, s, ks, &moves, &mut node, false) {
+            return node.best.get();
         }
 
         // Third batch; more aggressive when nothing was proposed so far.
@@ -390,18 +358,8 @@ impl Reader {
         if be_aggressive && stackp <= cfg.backfill_depth {
             break_chain::break_chain4_moves_at(board, s, &mut moves, &gd, be_aggressive);
         }
-        self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            false,
-            killer,
-            &mut suggest,
-        );
-        best.get()
+        self.defend_try_moves(board, s, ks, &moves, &mut node, false);
+        node.best.get()
     }
 
     /// Defend a chain with three liberties. GNU Go `defend3`.
@@ -412,7 +370,6 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -425,8 +382,7 @@ impl Reader {
         let gd = GenDepth::new(&cfg, board.depth());
         let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
-        let mut tried = PointSet::new();
-        let mut best = Best::default();
+        let mut node = NodeState::new(killer);
 
         // First batch: liberties, captures, efficient ataris, edge moves.
         for &l in &libs {
@@ -439,18 +395,8 @@ impl Reader {
         if stackp <= cfg.backfill2_depth() {
             rescue::hane_rescue_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            true,
-            killer,
-            &mut suggest,
-        ) {
-            return best.get();
+        if self.defend_try_moves(board, s, ks, &moves, &mut node, true) {
+            return node.best.get();
         }
 
         // Second batch: second-order liberties and special rescues.
@@ -473,18 +419,8 @@ impl Reader {
             rescue::special_rescue5_moves(board, s, &mut moves);
             rescue::special_rescue6_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            true,
-            killer,
-            &mut suggest,
-        ) {
-            return best.get();
+        if self.defend_try_moves(board, s, ks, &moves, &mut node, true) {
+            return node.best.get();
         }
 
         // Third batch: superstring liberties, squeezes, break-chain on
@@ -502,18 +438,8 @@ impl Reader {
         if stackp <= cfg.break_chain_depth() {
             break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, false);
         }
-        self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            true,
-            killer,
-            &mut suggest,
-        );
-        best.get()
+        self.defend_try_moves(board, s, ks, &moves, &mut node, true);
+        node.best.get()
     }
 
     /// Defend a chain with four liberties. GNU Go `defend4`.
@@ -524,7 +450,6 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        let mut suggest = None;
         if !self.count_node() {
             return (ReadResult::Win, None);
         }
@@ -536,8 +461,7 @@ impl Reader {
         let gd = GenDepth::new(&cfg, board.depth());
         let libs = board.libs(s).to_vec();
         let mut moves = CandidateMoves::new();
-        let mut tried = PointSet::new();
-        let mut best = Best::default();
+        let mut node = NodeState::new(killer);
 
         // First batch: liberties, captures, ataris and reductions of the
         // neighbours, superstring liberties and squeezes.
@@ -555,18 +479,8 @@ impl Reader {
             }
             squeeze::squeeze_moves(board, s, &mut moves);
         }
-        if self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            true,
-            killer,
-            &mut suggest,
-        ) {
-            return best.get();
+        if self.defend_try_moves(board, s, ks, &moves, &mut node, true) {
+            return node.best.get();
         }
 
         // Second batch: second-order liberties and bamboo joints.
@@ -576,17 +490,7 @@ impl Reader {
             }
             rescue::bamboo_rescue_moves(board, s, &mut moves);
         }
-        self.defend_try_moves(
-            board,
-            s,
-            ks,
-            &moves,
-            &mut tried,
-            &mut best,
-            true,
-            killer,
-            &mut suggest,
-        );
-        best.get()
+        self.defend_try_moves(board, s, ks, &moves, &mut node, true);
+        node.best.get()
     }
 }

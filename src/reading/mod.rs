@@ -40,7 +40,7 @@ mod tests;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, PointSet};
 use crate::persistent::{Kind, PersistentCache, Query, ShadowScope};
 use cache::Cache;
 use ko::KoState;
@@ -173,6 +173,28 @@ impl Best {
             (ReadResult::Fail, None)
         } else {
             (self.code, self.mv)
+        }
+    }
+}
+
+/// What one attack or defend node carries from one batch of candidates to
+/// the next: the moves tried, the best result so far, the killer move it
+/// was handed (the refutation found in a sibling variation), and the last
+/// refutation its own replies met (handed on to the next reply).
+struct NodeState {
+    tried: PointSet,
+    best: Best,
+    killer: Option<Point>,
+    suggest: Option<Point>,
+}
+
+impl NodeState {
+    fn new(killer: Option<Point>) -> NodeState {
+        NodeState {
+            tried: PointSet::new(),
+            best: Best::default(),
+            killer,
+            suggest: None,
         }
     }
 }
