@@ -9,6 +9,7 @@
 //! - [`persistent`]: the persistent reading caches (results kept across moves).
 //! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).
 //! - [`analysis`]: whole-board evaluation for the move generator (territory, break-ins).
+//! - [`eyes`]: eye-space analysis: unconditional life, eye spaces and their values.
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -28,6 +29,8 @@ pub mod superstring;
 pub mod connect;
 
 pub mod analysis;
+
+pub mod eyes;
 
 #[cfg(test)]
 mod cache_replay_tests;
