@@ -327,12 +327,22 @@ impl Board {
         self.is_stone(a) && self.is_stone(b) && self.chain_of[a.idx()] == self.chain_of[b.idx()]
     }
 
-    /// The stored liberty list of the chain on `p`. Exact when
-    /// `countlib(p) <= MAX_LIBS`; for bigger chains use [`Board::findlib`].
+    /// The liberties of the chain on `p`, as the chain record stores them
+    /// (no allocation: the reader's hot path). The record holds at most
+    /// [`MAX_LIBS`] liberties, so this is only for chains known to have
+    /// no more (the reader's targets and their neighbours have at most
+    /// four); it panics on a bigger chain rather than answer with part of
+    /// the list. Any chain: [`Board::findlib`], [`Board::for_each_lib`],
+    /// [`Board::liberties_sorted`].
     #[inline]
     pub fn libs(&self, p: Point) -> &[Point] {
         let c = self.chain(p);
-        &c.libs[..(c.n_libs as usize).min(MAX_LIBS)]
+        let n = c.n_libs as usize;
+        assert!(
+            n <= MAX_LIBS,
+            "Board::libs on a chain with {n} liberties (more than MAX_LIBS): use findlib"
+        );
+        &c.libs[..n]
     }
 
     /// All liberties of the chain on `p` appended to `out` (cleared first),

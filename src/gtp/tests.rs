@@ -262,6 +262,26 @@ fn worm_data_gnu_go_format_and_raw_codes() {
     assert_eq!(err(&mut e, "worm_data Z1"), "invalid coordinate");
 }
 
+/// A string with more liberties than the chain record stores
+/// (`MAX_LIBS`): `worm_data` reports all of them, as `countlib` does
+/// (issue 11: it said 24). 25 black stones across row 13 of a 25x25
+/// board have 50 liberties; 19 across row 10 of a 19x19 board have 38.
+#[test]
+fn worm_data_counts_every_liberty_of_a_long_string() {
+    for (size, row, want) in [(25, 13, 50), (19, 10, 38)] {
+        let mut e = Engine::default();
+        ok(&mut e, &format!("boardsize {size}"));
+        for c in 0..size {
+            ok(&mut e, &format!("play black {}{row}", column_letter(c)));
+        }
+        assert_eq!(ok(&mut e, &format!("countlib A{row}")), want.to_string());
+        let f = fields(&ok(&mut e, &format!("worm_data A{row}")));
+        let get = |k: &str| f.iter().find(|(key, _)| key == k).unwrap().1.clone();
+        assert_eq!(get("size"), size.to_string());
+        assert_eq!(get("liberties"), want.to_string(), "{size}x{size}");
+    }
+}
+
 #[test]
 fn worm_data_without_argument_lists_every_stone() {
     let mut e = engine_with(DEAD_STONE);

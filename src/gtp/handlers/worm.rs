@@ -108,8 +108,8 @@ pub fn liberties_by_order(board: &Board, s: Point) -> [usize; 4] {
     let blocks = |p: Point| !board.on_board(p) || board.cell(p).is(other);
     // `reached`: points a previous order has reached (GNU Go's `mse`).
     let mut reached = vec![false; BOARD_ARRAY];
-    let libs = board.libs(s);
-    for &l in libs {
+    let libs = board.liberties_sorted(s);
+    for &l in &libs {
         let flanked =
             (blocks(l.south()) && blocks(l.north())) || (blocks(l.west()) && blocks(l.east()));
         reached[l.idx()] = !flanked;

@@ -235,7 +235,13 @@ pub fn special_rescue2_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
             if !board.cell(n).is(color) || board.same_chain(n, s) {
                 continue;
             }
-            let nl: Vec<Point> = board.libs(n).iter().copied().take(4).collect();
+            // The first four liberties (GNU Go `findlib(n, 4, ...)`); the
+            // chain may have any number.
+            let mut nl = Vec::with_capacity(4);
+            board.for_each_lib(n, |l| {
+                nl.push(l);
+                nl.len() < 4
+            });
             for l in nl {
                 if !is_self_atari(board, l, color) {
                     acc.add(l, 0);
