@@ -344,7 +344,7 @@ impl Reader {
         // Third batch; more aggressive when nothing was proposed so far.
         let be_aggressive = moves.is_empty();
         if stackp <= cfg.superstring_depth() {
-            superstring::superstring_break_chain_moves(board, s, &mut moves, 4);
+            superstring::superstring_break_chain_moves(board, s, &mut moves, 4, &gd);
             superstring::superstring_moves(board, s, &mut moves, 3, false);
             squeeze::squeeze_moves(board, s, &mut moves);
         }
@@ -410,7 +410,7 @@ impl Reader {
             rescue::bamboo_rescue_moves(board, s, &mut moves);
         }
         if stackp <= cfg.backfill2_depth() {
-            superstring::superstring_break_chain_moves(board, s, &mut moves, 4);
+            superstring::superstring_break_chain_moves(board, s, &mut moves, 4, &gd);
         }
         if stackp <= cfg.break_chain_depth() {
             break_chain::break_chain2_defense_moves(board, s, &mut moves, &gd, false);

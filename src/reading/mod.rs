@@ -234,15 +234,20 @@ impl Reader {
         }
     }
 
-    /// Forget every cached result (GTP `clear_cache`, every `genmove`):
-    /// the transposition table and the persistent cache.
+    /// Forget every cached result (GTP `clear_cache`, a new board,
+    /// `loadsgf`, the `decide_*` commands, an interrupted read): the
+    /// transposition table and the persistent cache. Not called at
+    /// `genmove`, which clears the hash table only
+    /// ([`Reader::clear_hash_table`]): persistent entries survive moves,
+    /// purged by [`Reader::purge_persistent`].
     pub fn clear_cache(&mut self) {
         self.cache.clear();
         self.persistent.clear();
     }
 
-    /// Forget the transposition table only (GNU Go clears it at every
-    /// move generation; persistent entries stay valid).
+    /// Forget the transposition table only (`genmove` and `reg_genmove`
+    /// do, as GNU Go does at every move generation; persistent entries
+    /// stay valid).
     pub fn clear_hash_table(&mut self) {
         self.cache.clear();
     }

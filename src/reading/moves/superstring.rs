@@ -205,12 +205,14 @@ pub fn superstring_moves(
 /// the other members of the superstring (not of `s` itself, which the
 /// plain break-chain generators cover) with at most `liberty_cap`
 /// liberties: capture those in atari, atari efficiently those with two,
-/// reduce those with three (score -2).
+/// reduce those with three (score -2). `gd` is where the search stands:
+/// the reductions follow the depth limits of [`break_chain_n_moves`].
 pub fn superstring_break_chain_moves(
     board: &mut Board,
     s: Point,
     acc: &mut CandidateMoves,
     liberty_cap: usize,
+    gd: &GenDepth,
 ) {
     let ss = Superstring::find(board, s, liberty_cap, true, LinkTest::FewLiberties);
     let mut three = Vec::new();
@@ -223,8 +225,7 @@ pub fn superstring_break_chain_moves(
         }
     }
     if !three.is_empty() {
-        let gd = GenDepth::root();
-        break_chain_n_moves(board, s, &three, 3, acc, &gd, false);
+        break_chain_n_moves(board, s, &three, 3, acc, gd, false);
     }
 }
 
@@ -240,8 +241,13 @@ pub fn superstring_attack_moves(board: &mut Board, s: Point, acc: &mut Candidate
 /// [`superstring_break_chain_moves`] (neighbours with at most four
 /// liberties), [`superstring_moves`] (members with at most three
 /// liberties, with second-order liberties) and [`squeeze_moves`].
-pub fn superstring_defense_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    superstring_break_chain_moves(board, s, acc, 4);
+pub fn superstring_defense_moves(
+    board: &mut Board,
+    s: Point,
+    acc: &mut CandidateMoves,
+    gd: &GenDepth,
+) {
+    superstring_break_chain_moves(board, s, acc, 4, gd);
     superstring_moves(board, s, acc, 3, false);
     squeeze_moves(board, s, acc);
 }

@@ -10,6 +10,7 @@ use super::rescue::*;
 use super::squeeze::*;
 use super::*;
 use crate::board::{Board, Color};
+use crate::reading::ReadResult;
 
 type Gen = fn(&mut Board, Point, &mut CandidateMoves);
 
@@ -886,7 +887,7 @@ fn superstring_break_chain_captures_neighbour_of_a_member() {
     check(
         SUPERSTRING,
         "C4",
-        |b, s, acc| superstring_break_chain_moves(b, s, acc, 4),
+        |b, s, acc| superstring_break_chain_moves(b, s, acc, 4, &GenDepth::root()),
         &["B1"],
         &["A1"],
     );
@@ -920,4 +921,42 @@ fn superstring_moves_fill_the_outside_liberty() {
         &["D1"],
         &[],
     );
+}
+
+/// The superstring generator follows the real depth and the user's
+/// depth options (issue 11): it used to build its own root `GenDepth`,
+/// so below `backfill2_depth` it still defended the secondary chains of
+/// three-liberty neighbours. From a random 9x9 game (seed 12345, game
+/// 60); with `-F 8` (`backfill2_depth` 1) `defend B9` read 5368 nodes
+/// before the fix and reads 4575 now, same answer.
+#[test]
+fn superstring_generator_follows_backfill_depth() {
+    use crate::reading::{Reader, ReadingConfig};
+    let mut board = Board::from_diagram(
+        ". O . O . . . O O
+         . X O O O X X O X
+         O X . O X O . . X
+         O O X O X O . . X
+         O O X X X O X . X
+         X X X O . O . X X
+         O O O X O X O X X
+         X O X . . . X O X
+         X . O . . O . O .",
+    )
+    .unwrap();
+    let s = vertex(&board, "B9");
+    let defend = |board: &mut Board, backfill_depth: i32| {
+        let mut reader = Reader::new(ReadingConfig {
+            backfill_depth,
+            hash_mb: 2,
+            ..ReadingConfig::default()
+        });
+        let (res, mv) = reader.find_defense(board, s);
+        (res, mv.map(|m| name(board, m)), reader.nodes)
+    };
+    let (res, mv, nodes) = defend(&mut board, 8);
+    assert_eq!((res, mv.as_deref()), (ReadResult::Win, Some("C9")));
+    assert_eq!(nodes, 4575, "5368 when the generator ignored the depth");
+    let (res, mv, _) = defend(&mut board, 12);
+    assert_eq!((res, mv.as_deref()), (ReadResult::Win, Some("G7")));
 }
