@@ -4,9 +4,8 @@
 //! Reading order (dependency order, lowest first):
 //! - [`board`]: the position, chains, legality, undo journal, Zobrist hash.
 //! - [`game`]: the game around the position: history, komi, handicap, SGF, scoring.
-//! - [`reading`]: tactical reading (attack, find_defense, ko, hash table).
-//! - [`superstring`]: chains extended through uncuttable links.
-//! - [`persistent`]: the persistent reading caches (results kept across moves).
+//! - [`reading`]: tactical reading (attack, find_defense, ko, hash table,
+//!   superstrings, the persistent reading caches kept across moves).
 //! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).
 //! - [`analysis`]: whole-board evaluation for the move generator (territory, break-ins).
 //! - [`eyes`]: eye-space analysis: unconditional life, eye spaces and their values.
@@ -17,14 +16,6 @@ pub mod board;
 pub mod game;
 pub mod gtp;
 pub mod reading;
-
-// Shared reading modules kept next to the tactical reader's files. They are
-// declared here (not in `reading/mod.rs`, which the tactical reader owns)
-// so that they compile independently of the reader's search.
-#[path = "reading/persistent.rs"]
-pub mod persistent;
-#[path = "reading/superstring.rs"]
-pub mod superstring;
 
 pub mod connect;
 

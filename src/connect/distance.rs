@@ -14,8 +14,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::reading::libs::{accuratelib, is_self_atari};
 use crate::reading::{ReadResult, Reader};
-use crate::superstring::libs_after_move;
 
 /// Fixed-point unit of connection distances.
 pub const FP_ONE: i32 = 10_000;
@@ -285,15 +285,10 @@ pub(crate) fn rel(board: &Board, p: Point, dr: i32, dc: i32) -> Point {
 /// `delta` order (south, west, north, east).
 pub(crate) const DIRS: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
 
-/// True when a move by `color` at `p` leaves it with at most one liberty
-/// (suicide included). GNU Go `is_self_atari`.
-pub(crate) fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
-    board.is_empty(p) && libs_after_move(board, p, color, 2) <= 1
-}
-
-/// Liberties after a move, capped (GNU Go `approxlib`).
-pub(crate) fn approxlib(board: &Board, p: Point, color: Color, cap: usize) -> usize {
-    libs_after_move(board, p, color, cap).min(cap)
+/// True when `p` is empty and a move by `color` there leaves it with at
+/// most one liberty (suicide included).
+pub(crate) fn is_empty_self_atari(board: &Board, p: Point, color: Color) -> bool {
+    board.is_empty(p) && is_self_atari(board, p, color)
 }
 
 /// The only liberty after a move by `color` at `p` when there is exactly
@@ -371,7 +366,7 @@ pub(crate) fn does_secure(board: &mut Board, color: Color, m: Point, p: Point) -
     if !board.trymove(m, color) {
         return false;
     }
-    let res = is_self_atari(board, p, color.opponent());
+    let res = is_empty_self_atari(board, p, color.opponent());
     board.popgo();
     res
 }
@@ -399,7 +394,7 @@ fn no_escape_from_atari(board: &Board, s: Point) -> bool {
     }
     let lib = board.libs(s)[0];
     let color = board.chain(s).color;
-    if libs_after_move(board, lib, color, 2) > 1 {
+    if accuratelib(board, lib, color, 2) > 1 {
         return false;
     }
     let mut adj = Vec::new();
@@ -437,7 +432,7 @@ pub(crate) fn no_escape_from_ladder(
             let color = board.chain(s).color;
             let libs = [board.libs(s)[0], board.libs(s)[1]];
             adj.is_empty()
-                && libs.iter().all(|&l| approxlib(board, l, color, 2) == 1)
+                && libs.iter().all(|&l| accuratelib(board, l, color, 2) == 1)
                 && ladder_capture(reader, memo, board, s).is_some()
                 && reader.find_defense(board, s).0 == ReadResult::Fail
         }
@@ -553,7 +548,7 @@ fn run_postponed(
             if ladder_capturable(reader, memo, board, target, other) {
                 conn.enqueue(pos, target, dist, fp(0.6), target, Point::NONE);
             } else {
-                let d = fp(0.85) + fp(0.05) * approxlib(board, target, other, 5) as i32;
+                let d = fp(0.85) + fp(0.05) * accuratelib(board, target, other, 5) as i32;
                 conn.enqueue(pos, target, dist + d - fp(0.6), d, Point::NONE, Point::NONE);
             }
         }
@@ -730,7 +725,7 @@ fn spread_from_empty(
             let (v1, v2) = (conn.vulnerable1[pos.idx()], conn.vulnerable2[pos.idx()]);
             conn.enqueue_stone(board, pos, a, distance, 0, v1, v2);
         } else if board.is_empty(a) {
-            let d = fp(0.8) + fp(0.05) * approxlib(board, a, other, 6) as i32;
+            let d = fp(0.8) + fp(0.05) * accuratelib(board, a, other, 6) as i32;
             conn.enqueue(pos, a, distance + d, d, Point::NONE, Point::NONE);
         } else if board.cell(a).is(other) {
             conn.enqueue_stone(
@@ -803,12 +798,14 @@ fn spread_from_stone(
             conn.enqueue(pos, a, distance, 0, a, none);
         }
         // Self-atari point for the opponent.
-        if board.is_empty(a) && conn.dist(a) > distance + fp(0.1) && is_self_atari(board, a, other)
+        if board.is_empty(a)
+            && conn.dist(a) > distance + fp(0.1)
+            && is_empty_self_atari(board, a, other)
         {
             let mut v1 = none;
             let mut v2 = none;
             if let Some(lib) = single_lib_after_move(board, a, other) {
-                if approxlib(board, lib, other, 3) > 2 {
+                if accuratelib(board, lib, other, 3) > 2 {
                     v1 = lib;
                 }
                 if board.countlib(pos) == 2 {
@@ -851,7 +848,7 @@ fn spread_from_stone(
         if board.is_empty(g)
             && board.cell(e).is(color)
             && conn.dist(board.origin(e)) > distance + fp(0.2)
-            && approxlib(board, g, other, 3) <= 2
+            && accuratelib(board, g, other, 3) <= 2
         {
             for (side, far, diag) in [(a, f, b), (h, j, i)] {
                 let side_ok = |board: &Board, s: Point, owner: Point| {
@@ -859,10 +856,10 @@ fn spread_from_stone(
                         || (board.is_empty(s)
                             && board.countlib(owner) > 2
                             && !common_vulnerabilities(board, pv1, pv2, s, g, color)
-                            && approxlib(board, s, other, 3) <= 2)
+                            && accuratelib(board, s, other, 3) <= 2)
                 };
                 if board.is_empty(diag)
-                    && approxlib(board, diag, color, 3) >= 3
+                    && accuratelib(board, diag, color, 3) >= 3
                     && side_ok(board, side, pos)
                     && side_ok(board, far, e)
                 {

@@ -26,8 +26,8 @@ pub mod search;
 use std::collections::HashMap;
 
 use crate::board::{Board, Color, Point};
-use crate::persistent::{Kind, PersistentCache, Query};
 use crate::reading::ko::KoState;
+use crate::reading::persistent::{Kind, PersistentCache, Query};
 use crate::reading::{ReadResult, Reader};
 
 /// Budgets of connection reading (GNU Go `connection_node_limit`,
@@ -210,6 +210,13 @@ impl Trace {
             }
         }
     }
+}
+
+/// A point as the trace's comments write it (`D4`: column letter without
+/// `I`, row counted from the bottom), as GNU Go's "Move order" comments do.
+fn comment_vertex(p: Point, size: usize) -> String {
+    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    format!("{}{}", COLUMNS[p.col()] as char, size - p.row())
 }
 
 fn sgf_escape(s: &str) -> String {
@@ -417,7 +424,7 @@ impl ConnectionReader {
         self.query_nodes = 0;
         let before = reader.nodes + self.nodes;
         let stale_before = reader.stale_hits();
-        let shadow = crate::persistent::ShadowScope::begin(board);
+        let shadow = crate::reading::persistent::ShadowScope::begin(board);
         // Queries start without a ko fight (the komaster state lives on
         // the search's own move stack).
         let outer_ko = reader.set_ambient_ko(KoState::EMPTY);

@@ -24,11 +24,12 @@ use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::{ReadResult, Reader};
 
 use super::distance::{
-    approxlib, common_vulnerability, compute_connection_distances, compute_goal_distances,
-    format_distances, fp, is_self_atari, ladder_capturable, ladder_capture, ConnectionData,
-    LadderMemo, FP_ONE, HUGE,
+    common_vulnerability, compute_connection_distances, compute_goal_distances, format_distances,
+    fp, is_empty_self_atari, ladder_capturable, ladder_capture, ConnectionData, LadderMemo, FP_ONE,
+    HUGE,
 };
 use super::{ConnectionReader, Goal, Routine};
+use crate::reading::libs::accuratelib;
 
 /// Most candidates considered at one node.
 const MAX_MOVES: usize = 50;
@@ -50,7 +51,7 @@ pub(crate) fn check_self_atari(
     p: Point,
     to_move: Color,
 ) -> bool {
-    if !is_self_atari(board, p, to_move) {
+    if !is_empty_self_atari(board, p, to_move) {
         return true;
     }
     if board.ko_capture(p, to_move).is_some() {
@@ -63,7 +64,7 @@ pub(crate) fn check_self_atari(
     let lib = p.neighbors().into_iter().find(|&n| board.is_empty(n));
     match lib {
         Some(lib) => {
-            approxlib(board, lib, to_move.opponent(), 3) <= 2
+            accuratelib(board, lib, to_move.opponent(), 3) <= 2
                 && ladder_capturable(reader, memo, board, lib, to_move.opponent())
         }
         None => false,
@@ -247,7 +248,7 @@ fn find_connection_moves(
                 if board.countlib(n) <= 2 {
                     d -= fp(0.2);
                 }
-                if !connect_move && board.countlib(n) == 1 && approxlib(board, m, other, 2) > 1 {
+                if !connect_move && board.countlib(n) == 1 && accuratelib(board, m, other, 2) > 1 {
                     let mut adj = Vec::new();
                     board.adjacent_chains_max_libs(n, 2, &mut adj);
                     let two = adj.len() as i32;
@@ -473,7 +474,7 @@ impl ConnectionReader {
             }
             note.push_str(&format!(
                 " {} ({:.2})",
-                crate::gtp::vertex::format_point(m, size),
+                super::comment_vertex(m, size),
                 d as f64 / FP_ONE as f64
             ));
         }

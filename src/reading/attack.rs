@@ -14,7 +14,7 @@
 use super::cache::{CacheKey, Routine};
 use super::defend::add_atari_captures;
 use super::ko::{komaster_trymove, KoState, Komaster};
-use super::libs::{approxlib, direct_neighbors, has_neighbor, is_self_atari};
+use super::libs::{approxlib, approxlib_list, direct_neighbors, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, NodeState, ReadResult, Reader};
@@ -195,7 +195,7 @@ impl Reader {
 
         // Backfilling around the liberty.
         let mut libs2 = Vec::new();
-        let n = approxlib(board, lib, color, &mut libs2);
+        let n = approxlib_list(board, lib, color, usize::MAX, &mut libs2);
         if n <= 5 {
             for apos in libs2 {
                 if is_self_atari(board, apos, other) || !board.trymove(apos, other) {
@@ -326,7 +326,7 @@ impl Reader {
                         // Backfill when the atari is impossible.
                         let mut libs2 = Vec::new();
                         if stackp <= cfg.backfill_depth
-                            && approxlib(board, apos, other, &mut libs2) == 1
+                            && approxlib_list(board, apos, other, 2, &mut libs2) == 1
                         {
                             let b = libs2[0];
                             moves.add(b, 0);
@@ -524,9 +524,7 @@ impl Reader {
                 continue;
             }
             let libs2 = board.libs(adj).to_vec();
-            let mut tmp = Vec::new();
-            if approxlib(board, libs2[0], other, &mut tmp) > 3
-                && approxlib(board, libs2[1], other, &mut tmp) > 3
+            if approxlib(board, libs2[0], other, 4) > 3 && approxlib(board, libs2[1], other, 4) > 3
             {
                 continue;
             }

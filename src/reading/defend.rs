@@ -12,7 +12,7 @@
 
 use super::cache::{CacheKey, Routine};
 use super::ko::{fill_dooms_target, komaster_trymove, KoState};
-use super::libs::{approxlib, count_libs_after, has_neighbor, is_self_atari};
+use super::libs::{accuratelib, approxlib_list, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, NodeState, ReadResult, Reader};
@@ -190,7 +190,7 @@ impl Reader {
         lib_buf[..n_libs].copy_from_slice(&board.libs(s)[..n_libs]);
         let libs = &lib_buf[..n_libs];
         for &l in libs {
-            if count_libs_after(board, l, color, true, goal) >= goal {
+            if accuratelib(board, l, color, goal) >= goal {
                 return Some(l);
             }
         }
@@ -248,7 +248,7 @@ impl Reader {
             && board.ko_capture(lib, other).is_some()
         {
             let mut libs2 = Vec::new();
-            let n = approxlib(board, lib, color, &mut libs2);
+            let n = approxlib_list(board, lib, color, usize::MAX, &mut libs2);
             if n <= 5 {
                 for apos in libs2 {
                     if (n == 1 || !is_self_atari(board, apos, other)) && board.trymove(apos, color)
@@ -321,14 +321,14 @@ impl Reader {
         let mut libs2 = Vec::new();
         for &l in &libs {
             if is_self_atari(board, l, other) {
-                approxlib(board, l, color, &mut libs2);
+                approxlib_list(board, l, color, usize::MAX, &mut libs2);
                 for &x in &libs2 {
                     if !is_self_atari(board, x, color) && has_neighbor(board, x, color) {
                         moves.add(x, 0);
                     }
                 }
             }
-            if approxlib(board, l, other, &mut libs2) <= 2 {
+            if approxlib_list(board, l, other, usize::MAX, &mut libs2) <= 2 {
                 for &x in &libs2 {
                     if !is_self_atari(board, x, color) {
                         moves.add(x, 0);

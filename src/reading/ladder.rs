@@ -15,7 +15,7 @@
 //! move-stack size.
 
 use super::defend::add_atari_captures;
-use super::libs::{count_libs_after, is_self_atari};
+use super::libs::{approxlib, is_self_atari};
 use super::moves::CandidateMoves;
 use super::{ReadResult, Reader};
 use crate::board::{Board, Point};
@@ -43,9 +43,7 @@ impl Reader {
             // extension (unless the atari captures something): the
             // ladder cannot work from this side.
             let lib2 = libs[1 - i];
-            if count_libs_after(board, lib2, color, false, 4) >= 4
-                && !board.does_capture_something(apos, other)
-            {
+            if approxlib(board, lib2, color, 4) >= 4 && !board.does_capture_something(apos, other) {
                 continue;
             }
             if !board.trymove(apos, other) {

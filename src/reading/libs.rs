@@ -1,18 +1,27 @@
-//! Liberty arithmetic used by the reader's drivers and move ordering: how
-//! many liberties a stone would get if played at a point, self-atari
-//! tests, neighbour predicates (GNU Go `board.c`: `accuratelib`,
-//! `approxlib`, `is_self_atari`, `has_neighbor`).
+//! Liberty arithmetic without playing the move: how many liberties a stone
+//! would get if played at a point, self-atari, and the neighbour
+//! predicates the reader, its candidate generators and connection reading
+//! share (GNU Go `board.c`: `approxlib`, `accuratelib`, `is_self_atari`,
+//! `has_neighbor`, `DIAGONAL_NEIGHBORS`, `is_edge_vertex`).
 //!
-//! These look at the board without playing the move, so they neither count
-//! reading nodes nor touch the undo journal.
+//! One family, two meanings, each with a count and a list form:
+//!
+//! | | ignoring captures | counting captures |
+//! |---|---|---|
+//! | count, stops at `cap` | [`approxlib`] | [`accuratelib`] |
+//! | list of at most `cap` | [`approxlib_list`] | [`accuratelib_list`] |
+//!
+//! "The liberties a stone of `color` on the empty point `p` would have"
+//! means the liberties of the chain it would form with its friendly
+//! neighbours; with captures, the stones of adjacent opponent chains in
+//! atari that touch that chain count too. The counts allocate nothing (a
+//! bitset on the stack removes duplicates); the list forms give the
+//! points in a fixed order: empty neighbours of `p`, then the liberties of
+//! each friendly neighbour chain, then the captured stones. None of these
+//! plays a move, counts a reading node or touches the undo journal, and
+//! all of them are exact for chains of any size.
 
 use crate::board::{Board, Cell, Color, Point, PointSet};
-
-fn push_unique(out: &mut Vec<Point>, p: Point) {
-    if !out.contains(&p) {
-        out.push(p);
-    }
-}
 
 /// Friendly chains (one stone each, distinct chains) next to `p`.
 fn friendly_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
@@ -27,152 +36,153 @@ fn friendly_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usi
     (friends, n)
 }
 
-/// The liberties a stone of `color` at empty `p` would have, captures
-/// taken into account (GNU Go `accuratelib`). `out` receives them.
-pub fn accuratelib(board: &Board, p: Point, color: Color, out: &mut Vec<Point>) -> usize {
-    out.clear();
+/// Opponent chains in atari (one stone each, distinct chains) next to `p`.
+fn captured_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
+    let other = color.opponent();
+    let mut caps = [Point::NONE; 4];
+    let mut n = 0;
+    for q in p.neighbors() {
+        if board.cell(q).is(other)
+            && board.countlib(q) == 1
+            && !caps[..n].iter().any(|&c| board.same_chain(c, q))
+        {
+            caps[n] = q;
+            n += 1;
+        }
+    }
+    (caps, n)
+}
+
+/// Call `f` on every liberty a stone of `color` at `p` would have (with
+/// repetitions; see the module docs for the order) until it returns false.
+fn for_each_lib_after(
+    board: &Board,
+    p: Point,
+    color: Color,
+    captures: bool,
+    mut f: impl FnMut(Point) -> bool,
+) {
+    for q in p.neighbors() {
+        if board.is_empty(q) && !f(q) {
+            return;
+        }
+    }
     let (friends, n_friends) = friendly_neighbors(board, p, color);
     let friends = &friends[..n_friends];
-    let mut caps = [Point::NONE; 4];
-    let mut n_caps = 0;
-    for q in p.neighbors() {
-        match board.cell(q) {
-            Cell::Empty => push_unique(out, q),
-            c if c.is(color.opponent())
-                && board.countlib(q) == 1
-                && !caps[..n_caps].iter().any(|&c| board.same_chain(c, q)) =>
-            {
-                caps[n_caps] = q;
-                n_caps += 1;
-            }
-            _ => {}
+    let mut go_on = true;
+    for &fr in friends {
+        board.for_each_lib(fr, |l| {
+            go_on = l == p || f(l);
+            go_on
+        });
+        if !go_on {
+            return;
         }
     }
-    for &f in friends {
-        board.for_each_lib(f, |l| {
-            if l != p {
-                push_unique(out, l);
-            }
-            true
-        });
+    if !captures {
+        return;
     }
+    let (caps, n_caps) = captured_neighbors(board, p, color);
     for &c in &caps[..n_caps] {
         for q in board.stones(c) {
-            let adjacent = q.neighbors().iter().any(|&n| {
-                n == p
-                    || (board.cell(n).is(color) && friends.iter().any(|&f| board.same_chain(f, n)))
+            let touches = q.neighbors().iter().any(|&m| {
+                m == p
+                    || (board.cell(m).is(color)
+                        && friends.iter().any(|&fr| board.same_chain(fr, m)))
             });
-            if adjacent {
-                push_unique(out, q);
+            if touches && !f(q) {
+                return;
             }
         }
     }
-    out.len()
 }
 
-/// Like [`accuratelib`] but ignoring captures (GNU Go `approxlib`).
-pub fn approxlib(board: &Board, p: Point, color: Color, out: &mut Vec<Point>) -> usize {
-    out.clear();
-    let (friends, n_friends) = friendly_neighbors(board, p, color);
-    for q in p.neighbors() {
-        if board.is_empty(q) {
-            push_unique(out, q);
+/// Shared body of the counts: distinct liberties, stopping at `cap`.
+fn count_after(board: &Board, p: Point, color: Color, captures: bool, cap: usize) -> usize {
+    if cap == 0 {
+        return 0;
+    }
+    let mut seen = PointSet::new();
+    let mut n = 0;
+    for_each_lib_after(board, p, color, captures, |l| {
+        if seen.insert(l) {
+            n += 1;
         }
-    }
-    for &f in &friends[..n_friends] {
-        board.for_each_lib(f, |l| {
-            if l != p {
-                push_unique(out, l);
-            }
-            true
-        });
-    }
-    out.len()
+        n < cap
+    });
+    n
 }
 
-/// The number of liberties a stone of `color` at empty `p` would have,
-/// merged with its friendly neighbours, counting the stones it captures
-/// (next to the new chain) when `captures` is set, and stopping at `cap`:
-/// `min(cap, the length of accuratelib's / approxlib's list)`. Allocates
-/// nothing (a bitset on the stack removes duplicates).
-pub fn count_libs_after(
+/// Shared body of the lists: distinct liberties into `out` (cleared
+/// first), at most `cap` of them; returns `out.len()`.
+fn list_after(
     board: &Board,
     p: Point,
     color: Color,
     captures: bool,
     cap: usize,
+    out: &mut Vec<Point>,
 ) -> usize {
-    let mut seen = PointSet::new();
-    let mut n = 0;
+    out.clear();
     if cap == 0 {
         return 0;
     }
-    for q in p.neighbors() {
-        if board.is_empty(q) && seen.insert(q) {
-            n += 1;
-            if n >= cap {
-                return n;
-            }
+    for_each_lib_after(board, p, color, captures, |l| {
+        if !out.contains(&l) {
+            out.push(l);
         }
-    }
-    let (friends, n_friends) = friendly_neighbors(board, p, color);
-    let friends = &friends[..n_friends];
-    for &f in friends {
-        board.for_each_lib(f, |l| {
-            if l != p && seen.insert(l) {
-                n += 1;
-            }
-            n < cap
-        });
-        if n >= cap {
-            return n;
-        }
-    }
-    if !captures {
-        return n;
-    }
-    let other = color.opponent();
-    let mut caps = [Point::NONE; 4];
-    let mut n_caps = 0;
-    for q in p.neighbors() {
-        if board.cell(q).is(other)
-            && board.countlib(q) == 1
-            && !caps[..n_caps].iter().any(|&c| board.same_chain(c, q))
-        {
-            caps[n_caps] = q;
-            n_caps += 1;
-        }
-    }
-    for &c in &caps[..n_caps] {
-        for q in board.stones(c) {
-            let adjacent = q.neighbors().iter().any(|&m| {
-                m == p
-                    || (board.cell(m).is(color) && friends.iter().any(|&f| board.same_chain(f, m)))
-            });
-            if adjacent && seen.insert(q) {
-                n += 1;
-                if n >= cap {
-                    return n;
-                }
-            }
-        }
-    }
-    n
+        out.len() < cap
+    });
+    out.len()
 }
 
-/// Number of liberties a stone of `color` at `p` would get (captures
-/// included).
-pub fn libs_after(board: &Board, p: Point, color: Color) -> usize {
-    count_libs_after(board, p, color, true, usize::MAX)
+/// The number of liberties a stone of `color` on the empty point `p`
+/// would have, ignoring captures, counted up to `cap`
+/// (`min(cap, true count)`; GNU Go `approxlib`).
+pub fn approxlib(board: &Board, p: Point, color: Color, cap: usize) -> usize {
+    count_after(board, p, color, false, cap)
 }
 
-/// True when a move by `color` at empty `p` leaves its chain with at most
-/// one liberty (suicide included). GNU Go `is_self_atari`.
+/// The number of liberties a stone of `color` on the empty point `p`
+/// would have after its captures, counted up to `cap`
+/// (`min(cap, true count)`; GNU Go `accuratelib`).
+pub fn accuratelib(board: &Board, p: Point, color: Color, cap: usize) -> usize {
+    count_after(board, p, color, true, cap)
+}
+
+/// The liberties [`approxlib`] counts, at most `cap` of them, into `out`
+/// (cleared first); returns how many (`usize::MAX`: all of them).
+pub fn approxlib_list(
+    board: &Board,
+    p: Point,
+    color: Color,
+    cap: usize,
+    out: &mut Vec<Point>,
+) -> usize {
+    list_after(board, p, color, false, cap, out)
+}
+
+/// The liberties [`accuratelib`] counts, at most `cap` of them, into `out`
+/// (cleared first); returns how many (`usize::MAX`: all of them).
+pub fn accuratelib_list(
+    board: &Board,
+    p: Point,
+    color: Color,
+    cap: usize,
+    out: &mut Vec<Point>,
+) -> usize {
+    list_after(board, p, color, true, cap, out)
+}
+
+/// True when a move by `color` on the empty point `p` would leave its
+/// chain with at most one liberty after captures (suicide included).
+/// GNU Go `is_self_atari`.
 pub fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
-    count_libs_after(board, p, color, true, 2) <= 1
+    accuratelib(board, p, color, 2) <= 1
 }
 
-/// True when `p` has a stone of `color` as an orthogonal neighbour.
+/// True when `p` has a stone of `color` as an orthogonal neighbour
+/// (GNU Go `has_neighbor`).
 pub fn has_neighbor(board: &Board, p: Point, color: Color) -> bool {
     p.neighbors().iter().any(|&n| board.cell(n).is(color))
 }
@@ -187,21 +197,49 @@ pub fn direct_neighbors(a: Point, b: Point) -> bool {
     a.neighbors().contains(&b)
 }
 
-/// True when `p` is on the first line.
+/// True when `p` is a point of the board on the first line (false for
+/// [`Point::NONE`] and border cells).
 pub fn is_edge(board: &Board, p: Point) -> bool {
-    p.neighbors().iter().any(|&n| board.cell(n) == Cell::Border)
+    p.is_some() && board.on_board(p) && p.neighbors().iter().any(|&n| board.cell(n) == Cell::Border)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reading::moves::local::{accuratelib_list, approxlib_list};
 
-    /// The allocation-free counter agrees with the list forms (both
-    /// implementations) for every cap, point and colour of random
-    /// positions, big chains included.
+    /// The liberties of a `color` stone at `p` by playing it: the oracle.
+    fn played(board: &Board, p: Point, color: Color, captures: bool) -> Vec<Point> {
+        let mut b = board.clone();
+        if captures {
+            if b.trymove(p, color) {
+                return b.liberties_sorted(p);
+            }
+            // Suicide: no liberty.
+            return Vec::new();
+        }
+        // Ignoring captures: the union of the empty neighbours and the
+        // friendly chains' liberties, minus p.
+        let mut v: Vec<Point> = p
+            .neighbors()
+            .into_iter()
+            .filter(|&q| b.is_empty(q))
+            .collect();
+        for q in p.neighbors() {
+            if b.cell(q).is(color) {
+                v.extend(b.liberties_sorted(q));
+            }
+        }
+        v.retain(|&l| l != p);
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Counts and lists agree with each other and with playing the move,
+    /// for every cap, point and colour of random positions, big chains
+    /// included.
     #[test]
-    fn count_libs_after_matches_the_lists() {
+    fn counts_and_lists_match_playing_the_move() {
         let mut rng = crate::board::SplitMix64(0x9e37_79b9_7f4a_7c15u64);
         let mut next = move || rng.next_u64();
         let mut list = Vec::new();
@@ -219,21 +257,26 @@ mod tests {
             let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
             for &p in &empties {
                 for c in [Color::Black, Color::White] {
-                    let accurate = accuratelib(&board, p, c, &mut list);
-                    let approx = approxlib(&board, p, c, &mut list);
-                    assert_eq!(libs_after(&board, p, c), accurate);
-                    assert_eq!(is_self_atari(&board, p, c), accurate <= 1);
+                    let approx = played(&board, p, c, false);
+                    let accurate = if board.is_legal(p, c) {
+                        played(&board, p, c, true)
+                    } else {
+                        // Illegal (ko): the count is still the arithmetic one.
+                        let mut v = Vec::new();
+                        accuratelib_list(&board, p, c, usize::MAX, &mut v);
+                        v.sort();
+                        v
+                    };
+                    assert_eq!(is_self_atari(&board, p, c), accurate.len() <= 1);
                     for cap in [0, 1, 2, 3, 5, 8, usize::MAX] {
-                        assert_eq!(count_libs_after(&board, p, c, true, cap), accurate.min(cap));
-                        assert_eq!(count_libs_after(&board, p, c, false, cap), approx.min(cap));
-                        assert_eq!(
-                            accuratelib_list(&board, p, c, cap, &mut list),
-                            accurate.min(cap)
-                        );
-                        assert_eq!(
-                            approxlib_list(&board, p, c, cap, &mut list),
-                            approx.min(cap)
-                        );
+                        assert_eq!(approxlib(&board, p, c, cap), approx.len().min(cap));
+                        assert_eq!(accuratelib(&board, p, c, cap), accurate.len().min(cap));
+                        let n = approxlib_list(&board, p, c, cap, &mut list);
+                        assert_eq!(n, approx.len().min(cap));
+                        assert!(list.iter().all(|l| approx.contains(l)));
+                        let n = accuratelib_list(&board, p, c, cap, &mut list);
+                        assert_eq!(n, accurate.len().min(cap));
+                        assert!(list.iter().all(|l| accurate.contains(l)));
                     }
                 }
             }

@@ -13,7 +13,10 @@
 //! (`order.rs`), and tries them through the komaster scheme (`ko.rs`),
 //! calling the opposite worker after each move. Results are cached in the
 //! transposition table (`cache.rs`); `ladder.rs` is the simple-ladder fast
-//! path. `stackp` in the docs is `board.depth()`, the number of
+//! path; `superstring.rs` joins chains through uncuttable links for the
+//! generators, and `persistent.rs` keeps top-level results across moves
+//! (shared with connection reading). `stackp` in the docs is
+//! `board.depth()`, the number of
 //! hypothetical moves on the stack, as in GNU Go.
 //!
 //! Node budget: every call of `attack1..4` / `defend1..4` counts a node in
@@ -30,6 +33,8 @@ mod ladder;
 pub mod libs;
 pub mod moves;
 pub mod order;
+pub mod persistent;
+pub mod superstring;
 pub mod trace;
 
 #[cfg(test)]
@@ -41,9 +46,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::board::{Board, Color, Point, PointSet};
-use crate::persistent::{Kind, PersistentCache, Query, ShadowScope};
 use cache::Cache;
 use ko::KoState;
+use persistent::{Kind, PersistentCache, Query, ShadowScope};
 use trace::Tracer;
 
 /// Outcome of a reading query, ordered from worst to best for the side

@@ -20,7 +20,7 @@
 //! counts of every attack / defend query on the positions of GNU Go's
 //! reading, connection, connect, capture and break-in suites.
 
-use super::libs::{count_libs_after, libs_after};
+use super::libs::{accuratelib, approxlib};
 use super::moves::{CandidateMoves, MAX_CANDIDATES};
 use crate::board::{Board, Cell, Color, Point, PointSet};
 
@@ -177,7 +177,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
             touches_target = true;
         }
     }
-    let own_libs = libs_after(board, p, mover) as i32;
+    let own_libs = accuratelib(board, p, mover, usize::MAX) as i32;
     let mut rescued = 0;
     if own_libs > 1 {
         for &f in &friends[..n_friends] {
@@ -341,7 +341,7 @@ fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 
             // ko defences: it is not used.)
             let string_libs = board.countlib(s);
             if e.touches && (!self_atari || (string_libs <= 2 && !e.own_neighbor)) {
-                let def_libs = count_libs_after(board, p, board.chain(s).color, false, 5);
+                let def_libs = approxlib(board, p, board.chain(s).color, 5);
                 let safe_atari = string_libs <= 2 && !self_atari;
                 if def_libs <= 1 && e.rescued == 0 && !safe_atari {
                     score -= ATTACK_USELESS_LIB_PENALTY;

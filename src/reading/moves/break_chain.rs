@@ -19,12 +19,10 @@
 //! [`defend_secondary_chain1_moves`] / [`defend_secondary_chain2_moves`]
 //! take the chain whose *neighbours* are to be defended, as in GNU Go.
 
-use super::local::{
-    adjacent_with, approxlib, approxlib_list, atari_lib, diagonal_neighbors, go, is_edge, is_ko,
-    is_self_atari, neighbor_of_chain,
-};
+use super::local::{adjacent_with, atari_lib, go, is_ko, neighbor_of_chain};
 use super::{CandidateMoves, GenDepth};
 use crate::board::{Board, Point};
+use crate::reading::libs::{approxlib, approxlib_list, diagonal_neighbors, is_edge, is_self_atari};
 
 /// Capture neighbours of the chain on `s` that are in atari (defence).
 /// Each capture is proposed with score 1.

@@ -12,11 +12,10 @@
 //! The two composite generators [`edge_defense_moves`] and
 //! [`edge_attack_moves`] do exactly that.
 
-use super::local::{
-    add, adjacent_with, approxlib, go, is_edge, is_self_atari, liberty_of, neg, on, turn, Dir, DIRS,
-};
+use super::local::{add, adjacent_with, go, liberty_of, neg, on, turn, Dir, DIRS};
 use super::CandidateMoves;
 use crate::board::{Board, Color, Point};
+use crate::reading::libs::{approxlib, is_edge, is_self_atari};
 
 /// Defence: clamp or block along the edge next to the chain
 /// ([`propose_edge_moves`] with the owner to move, then

@@ -21,11 +21,14 @@
 //!   liberties, backfilling, special attacks (`special_attack2..4`,
 //!   `find_cap_moves`, `squeeze_moves`, backfill in `attack1/2`) and the
 //!   defender's backfills of `defend1/2`.
-//! - [`superstring`]: the superstring (chains joined by uncuttable
-//!   links) and the moves on its liberties and neighbours
-//!   (`superstring_moves`, `superstring_break_chain_moves`).
-//! - [`local`]: the shared board queries (`approxlib`, `accuratelib`,
-//!   `is_self_atari`, edge geometry).
+//! - [`superstring`]: the moves on the liberties and neighbours of the
+//!   superstring ([`crate::reading::superstring`]: chains joined by
+//!   uncuttable links): `superstring_moves`,
+//!   `superstring_break_chain_moves`.
+//! - [`local`]: the generators' geometry and chain queries (directions,
+//!   `go`, `liberty_of`, `adjacent_with`). Liberty counts after a move
+//!   (`approxlib`, `accuratelib`, `is_self_atari`) are
+//!   [`crate::reading::libs`], shared with the drivers.
 //!
 //! Each family file has one composite generator per GNU Go call site
 //! with the plain signature `fn(board, s, acc)` (what the drivers call by

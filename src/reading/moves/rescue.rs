@@ -20,12 +20,10 @@
 
 use super::break_chain::{break_chain2_efficient_moves, break_chain_moves};
 use super::edge::edge_clamp_moves;
-use super::local::{
-    accuratelib, adjacent_with, approxlib, approxlib_list, atari_lib, go, is_ko, is_self_atari,
-    liberty_of, neg, on, turn, DIRS,
-};
+use super::local::{adjacent_with, atari_lib, go, is_ko, liberty_of, neg, on, turn, DIRS};
 use super::CandidateMoves;
 use crate::board::{Board, Cell, Point};
+use crate::reading::libs::{accuratelib, approxlib, approxlib_list, is_self_atari};
 
 /// Defence moves on second-order liberties: a liberty of a liberty from
 /// which the chain gains liberties or threatens to (`special_rescue*`).

@@ -11,12 +11,12 @@
 //! Go uses the same moves for both sides). Defence-side:
 //! [`backfill_defense_moves`], [`ko_backfill_defense_moves`].
 
-use super::local::{
-    adjacent_with, approxlib, approxlib_list, atari_lib, diagonal_neighbors, go, has_neighbor,
-    is_ko, is_self_atari, liberty_of, neg, on, turn,
-};
+use super::local::{adjacent_with, atari_lib, go, is_ko, liberty_of, neg, on, turn};
 use super::CandidateMoves;
 use crate::board::{Board, Point};
+use crate::reading::libs::{
+    approxlib, approxlib_list, diagonal_neighbors, has_neighbor, is_self_atari,
+};
 
 /// Backfilling: when playing on a liberty would be self-atari or illegal
 /// for the attacker, propose the moves that make it playable.

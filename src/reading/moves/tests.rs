@@ -10,6 +10,7 @@ use super::rescue::*;
 use super::squeeze::*;
 use super::*;
 use crate::board::{Board, Color};
+use crate::reading::libs::*;
 use crate::reading::ReadResult;
 
 type Gen = fn(&mut Board, Point, &mut CandidateMoves);
@@ -868,7 +869,7 @@ const SUPERSTRING: &str = "
 
 #[test]
 fn superstring_joins_bamboo_and_diagonal() {
-    use super::superstring::{LinkTest, Superstring};
+    use crate::reading::superstring::{LinkTest, Superstring};
     let board = Board::from_diagram(SUPERSTRING).unwrap();
     let v = |s| vertex(&board, s);
     let ss = Superstring::find(&board, v("C4"), 0, false, LinkTest::FewLiberties);
