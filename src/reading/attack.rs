@@ -14,7 +14,7 @@
 use super::cache::{CacheKey, Routine};
 use super::defend::add_atari_captures;
 use super::ko::{komaster_trymove, KoState, Komaster};
-use super::libs::{approxlib, approxlib_list, direct_neighbors, has_neighbor, is_self_atari};
+use super::libs::{approxlib_list, direct_neighbors, has_neighbor, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, NodeState, ReadResult, Reader};
@@ -385,8 +385,7 @@ impl Reader {
                         } else {
                             2
                         };
-                        superstring::superstring_moves(board, s, &mut moves, cap, true);
-                        squeeze::squeeze_moves(board, s, &mut moves);
+                        superstring::superstring_attack_moves(board, s, &mut moves, cap);
                     }
                 }
             }
@@ -417,7 +416,7 @@ impl Reader {
             match pass {
                 0 => {
                     self.add_save_boundary(board, s, &mut moves, false);
-                    break_chain::double_atari_chain2_moves_ext(
+                    break_chain::double_atari_chain2_moves(
                         board,
                         s,
                         &mut moves,
@@ -436,13 +435,13 @@ impl Reader {
                 }
                 2 => {
                     if stackp <= cfg.backfill2_depth() {
-                        self.add_defend_weak_neighbours(board, s, &mut moves);
+                        let gd = GenDepth::new(&cfg, board.depth());
+                        break_chain::save_boundary2_moves(board, s, &mut moves, &gd);
                     }
                 }
                 _ => {
                     if stackp <= cfg.backfill2_depth() {
-                        superstring::superstring_moves(board, s, &mut moves, 3, true);
-                        squeeze::squeeze_moves(board, s, &mut moves);
+                        superstring::superstring_attack_moves(board, s, &mut moves, 3);
                     }
                 }
             }
@@ -474,7 +473,7 @@ impl Reader {
         for pass in 0..2 {
             if pass == 0 {
                 self.add_save_boundary(board, s, &mut moves, false);
-                break_chain::double_atari_chain2_moves_ext(
+                break_chain::double_atari_chain2_moves(
                     board,
                     s,
                     &mut moves,
@@ -509,31 +508,6 @@ impl Reader {
                 || !is_self_atari(board, apos, other)
             {
                 moves.add(apos, 0);
-            }
-        }
-    }
-
-    /// Defend the attacker's own two-liberty chains next to the target
-    /// (they could otherwise be the defender's counter-attack).
-    fn add_defend_weak_neighbours(&self, board: &mut Board, s: Point, moves: &mut CandidateMoves) {
-        let other = board.chain(s).color.opponent();
-        let mut adjs = Vec::new();
-        board.adjacent_chains_max_libs(s, 2, &mut adjs);
-        for adj in adjs {
-            if board.countlib(adj) != 2 {
-                continue;
-            }
-            let libs2 = board.libs(adj).to_vec();
-            if approxlib(board, libs2[0], other, 4) > 3 && approxlib(board, libs2[1], other, 4) > 3
-            {
-                continue;
-            }
-            add_atari_captures(board, adj, moves, 0);
-            break_chain::break_chain_moves(board, adj, moves);
-            let gd = GenDepth::new(&self.config, board.depth());
-            break_chain::break_chain2_moves_at(board, adj, moves, &gd, true, false);
-            for l in libs2 {
-                moves.add(l, 0);
             }
         }
     }

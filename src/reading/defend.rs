@@ -12,7 +12,7 @@
 
 use super::cache::{CacheKey, Routine};
 use super::ko::{fill_dooms_target, komaster_trymove, KoState};
-use super::libs::{accuratelib, approxlib_list, has_neighbor, is_self_atari};
+use super::libs::{accuratelib, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, NodeState, ReadResult, Reader};
@@ -228,7 +228,6 @@ impl Reader {
             return (ReadResult::Win, Some(m));
         }
         let color = board.chain(s).color;
-        let other = color.opponent();
         let lib = board.libs(s)[0];
         let stackp = Self::stackp(board);
         let mut moves = CandidateMoves::new();
@@ -243,23 +242,17 @@ impl Reader {
         }
         // A single stone whose capture would be a ko: defend by filling
         // the outside liberties of the ko.
-        if stackp <= self.config.backfill_depth
-            && board.chain_size(s) == 1
-            && board.ko_capture(lib, other).is_some()
-        {
-            let mut libs2 = Vec::new();
-            let n = approxlib_list(board, lib, color, usize::MAX, &mut libs2);
-            if n <= 5 {
-                for apos in libs2 {
-                    if (n == 1 || !is_self_atari(board, apos, other)) && board.trymove(apos, color)
-                    {
-                        let (acode, _) = self.do_attack(board, s, ks);
-                        board.popgo();
-                        if acode == ReadResult::Fail {
-                            return (ReadResult::Win, Some(apos));
-                        }
-                        node.best.update(acode.reverse(), apos);
+        if stackp <= self.config.backfill_depth {
+            let mut backfills = CandidateMoves::new();
+            squeeze::ko_backfill_defense_moves(board, s, &mut backfills);
+            for apos in backfills.points() {
+                if board.trymove(apos, color) {
+                    let (acode, _) = self.do_attack(board, s, ks);
+                    board.popgo();
+                    if acode == ReadResult::Fail {
+                        return (ReadResult::Win, Some(apos));
                     }
+                    node.best.update(acode.reverse(), apos);
                 }
             }
         }
@@ -284,7 +277,6 @@ impl Reader {
             return (ReadResult::Win, Some(m));
         }
         let color = board.chain(s).color;
-        let other = color.opponent();
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let gd = GenDepth::new(&cfg, board.depth());
@@ -301,8 +293,7 @@ impl Reader {
         }
         break_chain::break_chain_moves(board, s, &mut moves);
         break_chain::break_chain2_efficient_moves(board, s, &mut moves);
-        edge::propose_edge_moves(board, s, &mut moves, color);
-        edge::edge_clamp_moves(board, s, &mut moves);
+        edge::edge_defense_moves(board, s, &mut moves);
         if stackp <= cfg.depth {
             for &l in &libs {
                 rescue::special_rescue_lib_moves(board, s, l, &mut moves);
@@ -318,24 +309,7 @@ impl Reader {
 
         // Second batch: backfilling (make the liberties unplayable for
         // the attacker), and the answer to special_attack3.
-        let mut libs2 = Vec::new();
-        for &l in &libs {
-            if is_self_atari(board, l, other) {
-                approxlib_list(board, l, color, usize::MAX, &mut libs2);
-                for &x in &libs2 {
-                    if !is_self_atari(board, x, color) && has_neighbor(board, x, color) {
-                        moves.add(x, 0);
-                    }
-                }
-            }
-            if approxlib_list(board, l, other, usize::MAX, &mut libs2) <= 2 {
-                for &x in &libs2 {
-                    if !is_self_atari(board, x, color) {
-                        moves.add(x, 0);
-                    }
-                }
-            }
-        }
+        squeeze::backfill_defense_moves(board, s, &mut moves);
         rescue::special_rescue4_moves(board, s, &mut moves);
         if self.defend_try_moves(board, s, ks, &moves, &mut node, false) {
             return node.best.get();
@@ -344,19 +318,17 @@ impl Reader {
         // Third batch; more aggressive when nothing was proposed so far.
         let be_aggressive = moves.is_empty();
         if stackp <= cfg.superstring_depth() {
-            superstring::superstring_break_chain_moves(board, s, &mut moves, 4, &gd);
-            superstring::superstring_moves(board, s, &mut moves, 3, false);
-            squeeze::squeeze_moves(board, s, &mut moves);
+            superstring::superstring_defense_moves(board, s, &mut moves, &gd);
         }
         break_chain::break_chain2_defense_moves(board, s, &mut moves, &gd, be_aggressive);
         if stackp <= cfg.backfill_depth {
             rescue::special_rescue5_moves(board, s, &mut moves);
         }
         if stackp <= cfg.break_chain_depth() || (be_aggressive && stackp <= cfg.backfill_depth) {
-            break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, be_aggressive);
+            break_chain::break_chain3_moves(board, s, &mut moves, &gd, be_aggressive);
         }
         if be_aggressive && stackp <= cfg.backfill_depth {
-            break_chain::break_chain4_moves_at(board, s, &mut moves, &gd, be_aggressive);
+            break_chain::break_chain4_moves(board, s, &mut moves, &gd, be_aggressive);
         }
         self.defend_try_moves(board, s, ks, &moves, &mut node, false);
         node.best.get()
@@ -376,7 +348,6 @@ impl Reader {
         if let Some(m) = self.fast_defense(board, s) {
             return (ReadResult::Win, Some(m));
         }
-        let color = board.chain(s).color;
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let gd = GenDepth::new(&cfg, board.depth());
@@ -390,8 +361,7 @@ impl Reader {
         }
         break_chain::break_chain_moves(board, s, &mut moves);
         break_chain::break_chain2_efficient_moves(board, s, &mut moves);
-        edge::propose_edge_moves(board, s, &mut moves, color);
-        edge::edge_clamp_moves(board, s, &mut moves);
+        edge::edge_defense_moves(board, s, &mut moves);
         if stackp <= cfg.backfill2_depth() {
             rescue::hane_rescue_moves(board, s, &mut moves);
         }
@@ -436,7 +406,7 @@ impl Reader {
             squeeze::squeeze_moves(board, s, &mut moves);
         }
         if stackp <= cfg.break_chain_depth() {
-            break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, false);
+            break_chain::break_chain3_moves(board, s, &mut moves, &gd, false);
         }
         self.defend_try_moves(board, s, ks, &moves, &mut node, true);
         node.best.get()
@@ -472,8 +442,8 @@ impl Reader {
         break_chain::break_chain2_efficient_moves(board, s, &mut moves);
         if stackp <= cfg.backfill_depth {
             break_chain::break_chain2_defense_moves(board, s, &mut moves, &gd, false);
-            break_chain::break_chain3_moves_at(board, s, &mut moves, &gd, false);
-            break_chain::break_chain4_moves_at(board, s, &mut moves, &gd, false);
+            break_chain::break_chain3_moves(board, s, &mut moves, &gd, false);
+            break_chain::break_chain4_moves(board, s, &mut moves, &gd, false);
             if stackp <= cfg.superstring_depth() {
                 superstring::superstring_moves(board, s, &mut moves, 4, false);
             }

@@ -12,10 +12,8 @@
 //! Defence-side generators (the defender is to move): [`break_chain_moves`],
 //! [`break_chain2_efficient_moves`], [`break_chain2_moves`],
 //! [`break_chain2_defense_moves`], [`break_chain3_moves`],
-//! [`break_chain4_moves`] (and their `_at` forms taking a [`GenDepth`]).
-//! Attack-side generators (the attacker is to move):
-//! [`defend_secondary_chain_moves`], [`save_boundary2_moves`],
-//! [`double_atari_chain2_moves`].
+//! [`break_chain4_moves`]. Attack-side generators (the attacker is to
+//! move): [`save_boundary2_moves`], [`double_atari_chain2_moves`].
 //! [`defend_secondary_chain1_moves`] / [`defend_secondary_chain2_moves`]
 //! take the chain whose *neighbours* are to be defended, as in GNU Go.
 
@@ -107,19 +105,14 @@ pub fn break_chain2_efficient_against(
     }
 }
 
-/// Atari any neighbour with two liberties (defence; `break_chain2_moves`
-/// as GNU Go's defence calls it at the root: self-atari ataris allowed
-/// when the neighbour cannot easily run, secondary chains defended,
-/// backfills when both ataris are self-atari).
-pub fn break_chain2_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    break_chain2_moves_at(board, s, acc, &GenDepth::root(), false, false);
-}
-
-/// [`break_chain2_moves`] with GNU Go's switches: `require_safe` drops
-/// self-atari ataris (unless they are ko captures); `be_aggressive`
-/// (set by the driver when the earlier batches produced nothing) allows
-/// secondary-chain defence down to `backfill_depth`.
-pub fn break_chain2_moves_at(
+/// Atari any neighbour with two liberties (defence; GNU Go
+/// `break_chain2_moves`): self-atari ataris allowed when the neighbour
+/// cannot easily run, secondary chains defended, backfills when both
+/// ataris are self-atari. `require_safe` drops self-atari ataris (unless
+/// they are ko captures); `be_aggressive` (set by the driver when the
+/// earlier batches produced nothing) allows secondary-chain defence down
+/// to `backfill_depth`.
+pub fn break_chain2_moves(
     board: &mut Board,
     s: Point,
     acc: &mut CandidateMoves,
@@ -186,7 +179,7 @@ pub fn break_chain2_moves_at(
     }
 }
 
-/// GNU Go `break_chain2_defense_moves`: [`break_chain2_moves_at`] with
+/// GNU Go `break_chain2_defense_moves`: [`break_chain2_moves`] with
 /// `require_safe` set beyond `backfill_depth`, every move it adds scored
 /// -2 so that direct defences are preferred.
 pub fn break_chain2_defense_moves(
@@ -197,17 +190,13 @@ pub fn break_chain2_defense_moves(
     be_aggressive: bool,
 ) {
     let before = acc.len();
-    break_chain2_moves_at(board, s, acc, gd, !gd.within_backfill(), be_aggressive);
+    break_chain2_moves(board, s, acc, gd, !gd.within_backfill(), be_aggressive);
     acc.set_scores_from(before, -2);
 }
 
-/// Reduce neighbours with three liberties (defence; `break_chain3_moves`).
-pub fn break_chain3_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    break_chain3_moves_at(board, s, acc, &GenDepth::root(), false);
-}
-
-/// [`break_chain3_moves`] at a given depth (GNU Go's `be_aggressive`).
-pub fn break_chain3_moves_at(
+/// Reduce neighbours with three liberties (defence; GNU Go
+/// `break_chain3_moves`, with its `be_aggressive`).
+pub fn break_chain3_moves(
     board: &mut Board,
     s: Point,
     acc: &mut CandidateMoves,
@@ -218,13 +207,9 @@ pub fn break_chain3_moves_at(
     break_chain_n_moves(board, s, &links, 3, acc, gd, be_aggressive);
 }
 
-/// Reduce neighbours with four liberties (defence; `break_chain4_moves`).
-pub fn break_chain4_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    break_chain4_moves_at(board, s, acc, &GenDepth::root(), false);
-}
-
-/// [`break_chain4_moves`] at a given depth (GNU Go's `be_aggressive`).
-pub fn break_chain4_moves_at(
+/// Reduce neighbours with four liberties (defence; GNU Go
+/// `break_chain4_moves`, with its `be_aggressive`).
+pub fn break_chain4_moves(
     board: &mut Board,
     s: Point,
     acc: &mut CandidateMoves,
@@ -297,25 +282,12 @@ pub fn break_chain_n_moves(
     }
 }
 
-/// Attack-side: defend the attacker's own chains next to the target that
-/// are short of liberties (GNU Go's "save boundary" batch of
-/// `attack2..4`): for every attacker chain adjacent to `s` in atari,
-/// capture its neighbours in atari (score 1) and extend on its liberty
-/// (score 0). See [`defend_secondary_chain1_moves`] for the stricter form
-/// used inside the break-chain generators.
-pub fn defend_secondary_chain_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    for a in adjacent_with(board, s, 1) {
-        break_chain_moves_ref(board, a, acc);
-        acc.add(atari_lib(board, a), 0);
-    }
-}
-
 /// Attack-side, second batch of GNU Go `attack3` ("save_boundary-2"):
 /// for attacker chains adjacent to `s` with two liberties that cannot
 /// both run (an attacker stone on either liberty gets at most three),
 /// capture their neighbours in atari, atari their two-liberty neighbours
 /// (safely), and extend on their liberties.
-pub fn save_boundary2_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
+pub fn save_boundary2_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves, gd: &GenDepth) {
     let attacker = board.chain(s).color.opponent();
     for a in adjacent_with(board, s, 2) {
         let libs = [board.libs(a)[0], board.libs(a)[1]];
@@ -324,8 +296,7 @@ pub fn save_boundary2_moves(board: &mut Board, s: Point, acc: &mut CandidateMove
             continue;
         }
         break_chain_moves_ref(board, a, acc);
-        let gd = GenDepth::root();
-        break_chain2_moves_at(board, a, acc, &gd, true, false);
+        break_chain2_moves(board, a, acc, gd, true, false);
         acc.add(libs[0], 0);
         acc.add(libs[1], 0);
     }
@@ -405,23 +376,17 @@ pub fn defend_secondary_chain2_moves(
     }
 }
 
-/// Attack-side: forestall double ataris (`double_atari_chain2_moves`).
-/// The chains considered are the opponents of `s`'s owner adjacent to `s`
-/// with two liberties (for an attack: the attacker's surrounding chains).
-/// A liberty shared by two of them is where `s`'s owner could atari both
-/// at once; the side to move takes that point first (score 1), unless a
-/// stone of `s`'s colour there would be self-atari (then there is no
-/// threat). GNU Go also calls this with an attacker chain as `s` to
-/// forestall double ataris on the defender's chains.
-pub fn double_atari_chain2_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    double_atari_chain2_moves_ext(board, s, acc, false);
-}
-
-/// [`double_atari_chain2_moves`]; with `more` (GNU Go
-/// `generate_more_moves`, set while `stackp <= superstring_depth`) also
-/// the points where one atari combines with a liberty of a three-liberty
-/// neighbour (score -3).
-pub fn double_atari_chain2_moves_ext(
+/// Attack-side: forestall double ataris (GNU Go
+/// `double_atari_chain2_moves`). The chains considered are the opponents
+/// of `s`'s owner adjacent to `s` with two liberties (for an attack: the
+/// attacker's surrounding chains). A liberty shared by two of them is
+/// where `s`'s owner could atari both at once; the side to move takes
+/// that point first (score 1), unless a stone of `s`'s colour there would
+/// be self-atari (then there is no threat). GNU Go also calls this with
+/// an attacker chain as `s`. With `more` (GNU Go `generate_more_moves`,
+/// set while `stackp <= superstring_depth`) also the points where one
+/// atari combines with a liberty of a three-liberty neighbour (score -3).
+pub fn double_atari_chain2_moves(
     board: &mut Board,
     s: Point,
     acc: &mut CandidateMoves,

@@ -17,8 +17,8 @@ use super::CandidateMoves;
 use crate::board::{Board, Color, Point};
 use crate::reading::libs::{approxlib, is_edge, is_self_atari};
 
-/// Defence: clamp or block along the edge next to the chain
-/// ([`propose_edge_moves`] with the owner to move, then
+/// Defence (GNU Go `defend2` / `defend3`): clamp or block along the edge
+/// next to the chain ([`propose_edge_moves`] with the owner to move, then
 /// [`edge_clamp_moves`]; chains with two or three liberties). Call it
 /// after the liberties were added: it may withdraw a hopeless first-line
 /// liberty.

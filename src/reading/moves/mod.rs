@@ -30,12 +30,16 @@
 //!   (`approxlib`, `accuratelib`, `is_self_atari`) are
 //!   [`crate::reading::libs`], shared with the drivers.
 //!
-//! Each family file has one composite generator per GNU Go call site
-//! with the plain signature `fn(board, s, acc)` (what the drivers call by
-//! default) and the individual GNU Go generators beside it; the few whose
-//! proposals depend on the search depth take a [`GenDepth`]. The side to
-//! move is implied: defence-side generators assume the owner of `s`,
-//! attack-side ones its opponent (each function says which).
+//! Every generator here is called by the drivers (`attack.rs`,
+//! `defend.rs`), each one at the GNU Go call sites its doc names, under
+//! the driver's depth conditions. Most are GNU Go's individual
+//! generators with the signature `fn(board, s, acc)`; a few composites
+//! bundle what one GNU Go batch calls together (`edge_defense_moves`,
+//! `superstring_attack_moves`, `superstring_defense_moves`,
+//! `backfill_defense_moves`, `ko_backfill_defense_moves`). Those whose
+//! proposals depend on the search depth take the node's [`GenDepth`].
+//! The side to move is implied: defence-side generators assume the owner
+//! of `s`, attack-side ones its opponent (each function says which).
 //! Scores are GNU Go's initial scores (mostly 0; 1 for captures of
 //! neighbours, 10 for clamps, caps and edge climbs, 30 for an edge block
 //! against a neighbour in atari, -2 for break-chain moves against chains
@@ -57,9 +61,10 @@ use crate::reading::ReadingConfig;
 /// the reading depth (GNU Go compares `stackp` with its depth globals
 /// inside `break_chain2_moves`, `do_find_break_chain3_moves`, ...).
 ///
-/// Build it once per node with [`GenDepth::new`]; the plain generator
-/// signatures `fn(board, s, acc)` behave as at the root
-/// ([`GenDepth::root`]), the most generous setting.
+/// Build it once per node with [`GenDepth::new`] from the reader's
+/// configuration and the real depth, and pass it down: a generator must
+/// never make up its own (the user's `-F` / `--fourlib-depth` would be
+/// ignored). [`GenDepth::root`] is for tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenDepth {
     /// Current number of hypothetical moves (GNU Go `stackp`).
@@ -89,21 +94,17 @@ impl GenDepth {
             stackp: stackp as i32,
             depth: config.depth,
             backfill_depth: config.backfill_depth,
-            backfill2_depth: config.backfill_depth - 7,
-            break_chain_depth: config.fourlib_depth,
-            superstring_depth: config.fourlib_depth,
+            backfill2_depth: config.backfill2_depth(),
+            break_chain_depth: config.break_chain_depth(),
+            superstring_depth: config.superstring_depth(),
             fourlib_depth: config.fourlib_depth,
         }
     }
 
     /// The context at the root of a search with the default configuration.
+    #[cfg(test)]
     pub fn root() -> GenDepth {
         GenDepth::new(&ReadingConfig::default(), 0)
-    }
-
-    /// `stackp <= depth`.
-    pub fn within_depth(&self) -> bool {
-        self.stackp <= self.depth
     }
 
     /// `stackp <= backfill_depth`.
@@ -119,16 +120,6 @@ impl GenDepth {
     /// `stackp <= break_chain_depth`.
     pub fn within_break_chain(&self) -> bool {
         self.stackp <= self.break_chain_depth
-    }
-
-    /// `stackp <= superstring_depth`.
-    pub fn within_superstring(&self) -> bool {
-        self.stackp <= self.superstring_depth
-    }
-
-    /// `stackp <= fourlib_depth`.
-    pub fn within_fourlib(&self) -> bool {
-        self.stackp <= self.fourlib_depth
     }
 }
 

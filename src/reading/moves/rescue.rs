@@ -15,8 +15,7 @@
 //! [`special_rescue3_moves`], [`special_rescue_lib_moves`],
 //! [`bamboo_rescue_moves`], [`special_rescue5_moves`],
 //! [`special_rescue6_moves`]; `defend4` uses [`special_rescue_lib_moves`]
-//! and [`bamboo_rescue_moves`] in its second batch. The composite
-//! [`special_rescue_moves`] bundles them by liberty count.
+//! and [`bamboo_rescue_moves`] in its second batch.
 
 use super::break_chain::{break_chain2_efficient_moves, break_chain_moves};
 use super::edge::edge_clamp_moves;
@@ -24,51 +23,6 @@ use super::local::{adjacent_with, atari_lib, go, is_ko, liberty_of, neg, on, tur
 use super::CandidateMoves;
 use crate::board::{Board, Cell, Point};
 use crate::reading::libs::{accuratelib, approxlib, approxlib_list, is_self_atari};
-
-/// Defence moves on second-order liberties: a liberty of a liberty from
-/// which the chain gains liberties or threatens to (`special_rescue*`).
-///
-/// The composite for the chain's liberty count, in GNU Go's order:
-/// - one liberty: [`set_up_snapback_moves`];
-/// - two: [`special_rescue_lib_moves`] on each liberty,
-///   [`special_rescue2_moves`], [`special_rescue4_moves`],
-///   [`special_rescue5_moves`];
-/// - three: [`special_rescue_lib_moves`] on each liberty,
-///   [`special_rescue3_moves`], [`special_rescue5_moves`],
-///   [`special_rescue6_moves`];
-/// - four: [`special_rescue_lib_moves`] on each liberty,
-///   [`special_rescue6_moves`].
-///
-/// GNU Go spreads these over its batches (the numbered ones only while
-/// `stackp <= backfill_depth`); a driver wanting that control calls the
-/// parts.
-pub fn special_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    let n = board.countlib(s);
-    if n == 1 {
-        set_up_snapback_moves(board, s, acc);
-        return;
-    }
-    if !(2..=4).contains(&n) {
-        return;
-    }
-    let libs: Vec<Point> = board.libs(s).to_vec();
-    for lib in libs {
-        special_rescue_lib_moves(board, s, lib, acc);
-    }
-    match n {
-        2 => {
-            special_rescue2_moves(board, s, acc);
-            special_rescue4_moves(board, s, acc);
-            special_rescue5_moves(board, s, acc);
-        }
-        3 => {
-            special_rescue3_moves(board, s, acc);
-            special_rescue5_moves(board, s, acc);
-            special_rescue6_moves(board, s, acc);
-        }
-        _ => special_rescue6_moves(board, s, acc),
-    }
-}
 
 /// GNU Go `special_rescue_moves` for one liberty `lib` of `s`: when an
 /// opponent stone on `lib` would have at most two liberties, propose the
@@ -104,13 +58,6 @@ pub fn special_rescue_lib_moves(board: &mut Board, s: Point, lib: Point, acc: &m
         }
         acc.add(m, 0);
     }
-}
-
-/// Hane and bamboo-joint rescues around the chain's liberties
-/// (`hane_rescue_moves`, `bamboo_rescue_moves`).
-pub fn hane_and_bamboo_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    hane_rescue_moves(board, s, acc);
-    bamboo_rescue_moves(board, s, acc);
 }
 
 /// GNU Go `bamboo_rescue_moves`: for two adjacent liberties `a`, `b` of
@@ -387,7 +334,7 @@ pub fn special_rescue5_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
                         acc.add(lib, 0);
                     }
                 }
-                super::break_chain::double_atari_chain2_moves(board, bpos, acc);
+                super::break_chain::double_atari_chain2_moves(board, bpos, acc, false);
             }
         }
     }

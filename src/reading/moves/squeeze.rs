@@ -5,11 +5,12 @@
 //! the defender's backfills of `defend1` / `defend2`.
 //!
 //! Attack-side generators (the opponent of the chain on `s` is to move):
-//! [`backfill_moves`], [`special_attack_moves`] and its parts
 //! [`special_attack2_moves`], [`special_attack3_moves`],
 //! [`special_attack4_moves`], [`find_cap_moves`]; [`squeeze_moves`] (GNU
 //! Go uses the same moves for both sides). Defence-side:
-//! [`backfill_defense_moves`], [`ko_backfill_defense_moves`].
+//! [`backfill_defense_moves`], [`ko_backfill_defense_moves`]. The
+//! attacker's backfills of `attack1` / `attack2` are interleaved with the
+//! direct moves and live in the driver (`reading/attack.rs`).
 
 use super::local::{adjacent_with, atari_lib, go, is_ko, liberty_of, neg, on, turn};
 use super::CandidateMoves;
@@ -17,90 +18,6 @@ use crate::board::{Board, Point};
 use crate::reading::libs::{
     approxlib, approxlib_list, diagonal_neighbors, has_neighbor, is_self_atari,
 };
-
-/// Backfilling: when playing on a liberty would be self-atari or illegal
-/// for the attacker, propose the moves that make it playable.
-///
-/// - One liberty (GNU Go `attack1`, after the direct capture failed to a
-///   snapback or an illegal ko): the liberties our stone on the last
-///   liberty would share with the target, when the attacker may safely
-///   fill them; and back-captures: when an attacker chain next to the
-///   target is in atari on that same liberty, capture the defender's
-///   other chains that hold it in atari.
-/// - Two or three liberties (GNU Go `attack2`, gated by
-///   `backfill_depth`): when an attacker stone on a liberty would have a
-///   single liberty (ignoring captures), fill that one first; if an
-///   attacker chain next to the backfill point is itself in atari,
-///   also capture one of its attackers (back-capture). For three
-///   liberties (disabled in GNU Go for speed) only safe backfills are
-///   proposed.
-pub fn backfill_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    let board: &Board = board;
-    let color = board.chain(s).color;
-    let other = color.opponent();
-    let n = board.countlib(s);
-    let mut libs2 = Vec::new();
-    match n {
-        1 => {
-            let x = atari_lib(board, s);
-            if approxlib_list(board, x, color, 6, &mut libs2) <= 5 {
-                for &a in &libs2 {
-                    if !is_self_atari(board, a, other) {
-                        acc.add(a, 0);
-                    }
-                }
-            }
-            for w in adjacent_with(board, s, 1) {
-                if !liberty_of(board, x, w) {
-                    continue;
-                }
-                for c in adjacent_with(board, w, 1) {
-                    if board.same_chain(c, s) {
-                        continue;
-                    }
-                    acc.add(atari_lib(board, c), 0);
-                }
-            }
-        }
-        2 | 3 => {
-            let libs: Vec<Point> = board.libs(s).to_vec();
-            for &a in &libs {
-                if approxlib_list(board, a, other, 2, &mut libs2) != 1 {
-                    continue;
-                }
-                let b = libs2[0];
-                if n == 3 && is_self_atari(board, b, other) {
-                    continue;
-                }
-                acc.add(b, 0);
-                if n == 3 {
-                    continue;
-                }
-                for q in b.neighbors() {
-                    if !board.cell(q).is(other) {
-                        continue;
-                    }
-                    if let Some(&w) = adjacent_with(board, q, 1).first() {
-                        acc.add(atari_lib(board, w), 0);
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Special attacks against two- and three-liberty chains: second-order
-/// liberties, the cap move, moves that take a liberty from outside
-/// ([`special_attack2_moves`], [`special_attack3_moves`],
-/// [`special_attack4_moves`] for two liberties, then [`find_cap_moves`]
-/// for two to four).
-pub fn special_attack_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    special_attack2_moves(board, s, acc);
-    special_attack3_moves(board, s, acc);
-    special_attack4_moves(board, s, acc);
-    find_cap_moves(board, s, acc);
-}
 
 /// GNU Go `special_attack2_moves` (two liberties): a liberty that is
 /// suicide for the attacker, where a defender stone would have exactly
@@ -336,7 +253,7 @@ pub fn backfill_defense_moves(board: &mut Board, s: Point, acc: &mut CandidateMo
     let mut libs2 = Vec::new();
     for &l in &libs {
         if is_self_atari(board, l, other) {
-            approxlib_list(board, l, color, 6, &mut libs2);
+            approxlib_list(board, l, color, usize::MAX, &mut libs2);
             for &x in &libs2 {
                 if !is_self_atari(board, x, color) && has_neighbor(board, x, color) {
                     acc.add(x, 0);

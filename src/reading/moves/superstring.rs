@@ -87,14 +87,19 @@ pub fn superstring_break_chain_moves(
 }
 
 /// Attack-side composite of GNU Go `attack2`/`attack3`'s last batch:
-/// [`superstring_moves`] (members with at most three liberties, with
-/// backfilling) and [`squeeze_moves`].
-pub fn superstring_attack_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
-    superstring_moves(board, s, acc, 3, true);
+/// [`superstring_moves`] (members with at most `liberty_cap` liberties,
+/// with backfilling) and [`squeeze_moves`].
+pub fn superstring_attack_moves(
+    board: &mut Board,
+    s: Point,
+    acc: &mut CandidateMoves,
+    liberty_cap: usize,
+) {
+    superstring_moves(board, s, acc, liberty_cap, true);
     squeeze_moves(board, s, acc);
 }
 
-/// Defence-side composite of GNU Go `defend2`'s last batch:
+/// Defence-side composite of GNU Go `defend2`'s third batch:
 /// [`superstring_break_chain_moves`] (neighbours with at most four
 /// liberties), [`superstring_moves`] (members with at most three
 /// liberties, with second-order liberties) and [`squeeze_moves`].
