@@ -17,10 +17,10 @@
 //! changes ([`ConnectionReader::purge_persistent`]).
 //!
 //! Start reading at [`ConnectionReader::string_connect`]. Dragons (strings
-//! amalgamated because they cannot be cut apart) are in [`dragon`].
+//! amalgamated because the connection reader cannot cut them apart) are
+//! analysis of the position, in [`crate::analysis::dragon`].
 
 pub mod distance;
-pub mod dragon;
 pub mod search;
 
 use std::collections::HashMap;
@@ -235,8 +235,6 @@ pub struct ConnectionReader {
     table: HashMap<Key, (ReadResult, Option<Point>)>,
     trace: Option<Trace>,
     persistent: PersistentCache,
-    /// Dragon links of the current position (see [`dragon`]).
-    dragons: dragon::DragonCache,
     /// Komaster states in force before each move of the search on the
     /// board (restored when the move is popped).
     ko_stack: Vec<KoState>,
@@ -269,7 +267,6 @@ impl ConnectionReader {
     pub fn clear_cache(&mut self) {
         self.table.clear();
         self.persistent.purge();
-        self.dragons.clear();
     }
 
     /// The persistent cache (statistics, tests).

@@ -23,6 +23,7 @@ pub mod vertex;
 #[cfg(test)]
 mod tests;
 
+use crate::analysis::dragon::Dragons;
 use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
 use crate::game::Game;
@@ -54,6 +55,9 @@ pub struct Engine {
     /// The connection reader (`connect`, `disconnect`, `break_in`, ...):
     /// budgets, persistent cache, connection node counter. Default budgets.
     pub conn: ConnectionReader,
+    /// The dragons of the current position (`same_dragon`,
+    /// `dragon_stones`), decided lazily with both readers.
+    pub dragons: Dragons,
     /// True between `start_sgftrace` and `finish_sgftrace`: the reader's
     /// tracer belongs to that recording, not to `decide_string`.
     pub sgftrace: bool,
@@ -85,6 +89,7 @@ impl Engine {
             game: Game::new(19),
             reader,
             conn: ConnectionReader::default(),
+            dragons: Dragons::default(),
             sgftrace: false,
             seed: config.seed,
             quit: false,
@@ -134,6 +139,7 @@ impl Engine {
     pub fn clear_caches(&mut self) {
         self.reader.clear_cache();
         self.conn.clear_cache();
+        self.dragons.clear();
     }
 
     /// Parse a colour argument.

@@ -3,7 +3,7 @@
 //! GNU Go counterpart: `gtp_same_dragon` and `gtp_dragon_stones` of
 //! `interface/play_gtp.c`, which answer from the dragons built by
 //! `make_dragons` (`engine/dragon.c`). Here the dragons come from
-//! [`crate::connect::dragon`] (strings amalgamated when the connection
+//! [`crate::analysis::dragon`] (strings amalgamated when the connection
 //! reader finds no cut), computed lazily and cached until the board
 //! changes. Argument errors use GNU Go's texts: `invalid coordinate`,
 //! `vertex must not be empty`, `dragon_stones called on an empty vertex`.
@@ -22,9 +22,13 @@ pub fn same_dragon(engine: &mut Engine, args: &[&str]) -> Reply {
     if engine.board().is_empty(a) || engine.board().is_empty(b) {
         return Err(GtpError::VertexMustNotBeEmpty);
     }
-    let same = engine
-        .conn
-        .same_dragon(&mut engine.reader, engine.game.board_mut(), a, b);
+    let same = engine.dragons.same_dragon(
+        &mut engine.reader,
+        &mut engine.conn,
+        engine.game.board_mut(),
+        a,
+        b,
+    );
     Ok(if same { "1" } else { "0" }.into())
 }
 
@@ -35,27 +39,36 @@ pub fn same_dragon(engine: &mut Engine, args: &[&str]) -> Reply {
 /// line order may differ; the lines are the same).
 pub fn dragon_stones(engine: &mut Engine, args: &[&str]) -> Reply {
     let size = engine.size();
-    let dragons: Vec<Vec<Point>> = match args.first() {
-        None => engine
-            .conn
-            .all_dragons(&mut engine.reader, engine.game.board_mut(), None),
+    let color = match args.first() {
+        None => None,
         Some(a) => match parse_color(a) {
-            Some(c) => {
-                engine
-                    .conn
-                    .all_dragons(&mut engine.reader, engine.game.board_mut(), Some(c))
-            }
+            Some(c) => Some(c),
             None => {
                 let p = parse_point(a, size).ok_or(GtpError::InvalidCoordinate)?;
                 if engine.board().is_empty(p) {
                     return Err(GtpError::msg("dragon_stones called on an empty vertex"));
                 }
-                vec![engine
-                    .conn
-                    .dragon_stones(&mut engine.reader, engine.game.board_mut(), p)]
+                let stones = engine.dragons.dragon_stones(
+                    &mut engine.reader,
+                    &mut engine.conn,
+                    engine.game.board_mut(),
+                    p,
+                );
+                return Ok(format!("{} ", format_points(&stones, size)));
             }
         },
     };
+    let dragons: Vec<Vec<Point>> = engine
+        .dragons
+        .all_dragons(
+            &mut engine.reader,
+            &mut engine.conn,
+            engine.game.board_mut(),
+            color,
+        )
+        .into_iter()
+        .map(|d| d.stones)
+        .collect();
     let lines: Vec<String> = dragons
         .iter()
         .map(|stones| format!("{} ", format_points(stones, size)))

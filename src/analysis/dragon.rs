@@ -26,19 +26,22 @@
 //!    and are linked too (GNU Go's "s" class patterns).
 //! 4. Dragons are the transitive closure of the links.
 //!
-//! Links are decided lazily, pair by pair, and cached for the current
-//! position: a [`ConnectionReader`] keeps them until the board (its hash)
-//! changes. `same_dragon` grows the components of both strings at once
-//! and stops as soon as they meet or one of them is complete, so it only
-//! reads the neighbourhood it needs.
+//! Dragons are analysis of the position, not part of a reader: a
+//! [`Dragons`] value (the engine owns one) asks the tactical reader and
+//! the connection reader, passed in by the caller, and keeps what it
+//! decided. Links are decided lazily, pair by pair, and cached for the
+//! current position until the board (its hash) changes. `same_dragon`
+//! grows the components of both strings at once and stops as soon as they
+//! meet or one of them is complete, so it only reads the neighbourhood it
+//! needs. A whole dragon is a [`Dragon`] record, where owl and the eye
+//! spaces will attach their facts.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::board::{Board, Color, Point};
+use crate::connect::ConnectionReader;
+use crate::reading::moves::local::go;
 use crate::reading::{ReadResult, Reader};
-
-use super::distance::rel;
-use super::ConnectionReader;
 
 /// How a stone of one string lies relative to a stone of another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,11 +125,11 @@ pub fn shape_between(board: &Board, s1: Point, s2: Point) -> Vec<ShapeMatch> {
     let mut out = Vec::new();
     for st in board.stones_sorted(s1) {
         for (dr, dc, shape, inner) in &offsets {
-            let q = rel(board, st, *dr, *dc);
+            let q = go(board, st, (*dr, *dc));
             if !q.is_some() || !board.is_stone(q) || !board.same_chain(q, s2) {
                 continue;
             }
-            let between: Vec<Point> = inner.iter().map(|&(r, c)| rel(board, st, r, c)).collect();
+            let between: Vec<Point> = inner.iter().map(|&d| go(board, st, d)).collect();
             let empty = between.iter().filter(|&&p| board.is_empty(p)).count();
             let enemy = between.iter().filter(|&&p| board.cell(p).is(other)).count();
             let fits = match shape {
@@ -156,7 +159,7 @@ fn shape_neighbours(board: &Board, s: Point) -> Vec<Point> {
     let mut out = Vec::new();
     for st in board.stones_sorted(s) {
         for (dr, dc, _, _) in &offsets {
-            let q = rel(board, st, *dr, *dc);
+            let q = go(board, st, (*dr, *dc));
             if q.is_some() && board.cell(q).is(color) && !board.same_chain(q, s) {
                 let o = board.origin(q);
                 if !out.contains(&o) {
@@ -170,9 +173,24 @@ fn shape_neighbours(board: &Board, s: Point) -> Vec<Point> {
     out
 }
 
-/// Links and safety decided for one position.
+/// One dragon of the position: its strings and stones (owl status, eye
+/// spaces and the like attach here as they arrive).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Dragon {
+    /// Its stones, in board order (the first one names the dragon).
+    pub stones: Vec<Point>,
+    /// Origins of its strings, sorted.
+    pub strings: Vec<Point>,
+    /// Its colour.
+    pub color: Color,
+}
+
+/// The dragons of one position, decided lazily: the links and the
+/// tactical safety found so far (GNU Go's `dragon[]` data, built on
+/// demand). Every query takes the readers it may use and the board; a
+/// board with another hash starts a fresh cache.
 #[derive(Debug, Default)]
-pub struct DragonCache {
+pub struct Dragons {
     /// Board hash and size the entries belong to.
     key: (u64, usize),
     /// String origin -> the tactical reader finds no attack on it.
@@ -181,13 +199,6 @@ pub struct DragonCache {
     links: HashMap<(Point, Point), bool>,
     /// String origin -> origins of the strings linked to it.
     partners: HashMap<Point, Vec<Point>>,
-}
-
-impl DragonCache {
-    /// Forget everything.
-    pub fn clear(&mut self) {
-        *self = DragonCache::default();
-    }
 }
 
 /// Is the relation `m` a jump, two-space jump or large knight's move in
@@ -235,25 +246,29 @@ fn unusable_cut(reader: &mut Reader, board: &mut Board, c: Point, color: Color) 
     captured
 }
 
-impl ConnectionReader {
-    /// Drop the dragon cache when the board is not the one it was built
-    /// for.
-    fn dragon_cache_for(&mut self, board: &Board) {
+impl Dragons {
+    /// Forget everything (GTP `clear_cache`).
+    pub fn clear(&mut self) {
+        *self = Dragons::default();
+    }
+
+    /// Drop the cache when the board is not the one it was built for.
+    fn cache_for(&mut self, board: &Board) {
         let key = (board.hash(), board.size());
-        if self.dragons.key != key {
-            self.dragons.clear();
-            self.dragons.key = key;
+        if self.key != key {
+            self.clear();
+            self.key = key;
         }
     }
 
     /// Is the string at `s` tactically safe (no attack, not even a ko)?
     fn tactically_safe(&mut self, reader: &mut Reader, board: &mut Board, s: Point) -> bool {
         let o = board.origin(s);
-        if let Some(&safe) = self.dragons.safe.get(&o) {
+        if let Some(&safe) = self.safe.get(&o) {
             return safe;
         }
         let safe = reader.attack(board, o).0 == ReadResult::Fail;
-        self.dragons.safe.insert(o, safe);
+        self.safe.insert(o, safe);
         safe
     }
 
@@ -262,6 +277,7 @@ impl ConnectionReader {
     fn decide_link(
         &mut self,
         reader: &mut Reader,
+        conn: &mut ConnectionReader,
         board: &mut Board,
         s1: Point,
         s2: Point,
@@ -325,35 +341,48 @@ impl ConnectionReader {
             return false;
         }
         // Rule 2: no cut found by connection reading (a ko cut is a cut).
-        self.disconnect(reader, board, s1, s2).0 == ReadResult::Fail
+        conn.disconnect(reader, board, s1, s2).0 == ReadResult::Fail
     }
 
     /// Is the pair linked? Cached for the position.
-    fn linked(&mut self, reader: &mut Reader, board: &mut Board, s1: Point, s2: Point) -> bool {
+    fn linked(
+        &mut self,
+        reader: &mut Reader,
+        conn: &mut ConnectionReader,
+        board: &mut Board,
+        s1: Point,
+        s2: Point,
+    ) -> bool {
         let (a, b) = (board.origin(s1), board.origin(s2));
         let key = if a <= b { (a, b) } else { (b, a) };
-        if let Some(&l) = self.dragons.links.get(&key) {
+        if let Some(&l) = self.links.get(&key) {
             return l;
         }
-        let l = self.decide_link(reader, board, key.0, key.1);
+        let l = self.decide_link(reader, conn, board, key.0, key.1);
         log::trace!("dragon link {:?} {:?} = {l}", key.0, key.1);
-        self.dragons.links.insert(key, l);
+        self.links.insert(key, l);
         l
     }
 
     /// The strings linked to the string at `s` (origins, sorted).
-    fn dragon_partners(&mut self, reader: &mut Reader, board: &mut Board, s: Point) -> Vec<Point> {
+    fn partners(
+        &mut self,
+        reader: &mut Reader,
+        conn: &mut ConnectionReader,
+        board: &mut Board,
+        s: Point,
+    ) -> Vec<Point> {
         let o = board.origin(s);
-        if let Some(p) = self.dragons.partners.get(&o) {
+        if let Some(p) = self.partners.get(&o) {
             return p.clone();
         }
         let mut out = Vec::new();
         for n in shape_neighbours(board, o) {
-            if self.linked(reader, board, o, n) {
+            if self.linked(reader, conn, board, o, n) {
                 out.push(n);
             }
         }
-        self.dragons.partners.insert(o, out.clone());
+        self.partners.insert(o, out.clone());
         out
     }
 
@@ -369,27 +398,29 @@ impl ConnectionReader {
     pub fn same_dragon(
         &mut self,
         reader: &mut Reader,
+        conn: &mut ConnectionReader,
         board: &mut Board,
         a: Point,
         b: Point,
     ) -> bool {
-        if !self.same_component(reader, board, a, b) {
+        if !self.same_component(reader, conn, board, a, b) {
             return false;
         }
         if board.same_chain(a, b)
-            || self.linked(reader, board, a, b)
+            || self.linked(reader, conn, board, a, b)
             || !self.tactically_safe(reader, board, a)
             || !self.tactically_safe(reader, board, b)
         {
             return true;
         }
-        self.disconnect(reader, board, a, b).0 == ReadResult::Fail
+        conn.disconnect(reader, board, a, b).0 == ReadResult::Fail
     }
 
     /// Are the strings at `a` and `b` joined by a chain of links (rule 4)?
     fn same_component(
         &mut self,
         reader: &mut Reader,
+        conn: &mut ConnectionReader,
         board: &mut Board,
         a: Point,
         b: Point,
@@ -400,7 +431,7 @@ impl ConnectionReader {
         if board.same_chain(a, b) {
             return true;
         }
-        self.dragon_cache_for(board);
+        self.cache_for(board);
         let (oa, ob) = (board.origin(a), board.origin(b));
         let mut seen = [HashSet::from([oa]), HashSet::from([ob])];
         let mut queues = [vec![oa], vec![ob]];
@@ -410,7 +441,7 @@ impl ConnectionReader {
                     // This component is complete without meeting the other.
                     return false;
                 };
-                for p in self.dragon_partners(reader, board, s) {
+                for p in self.partners(reader, conn, board, s) {
                     if seen[1 - side].contains(&p) {
                         return true;
                     }
@@ -427,18 +458,19 @@ impl ConnectionReader {
     pub fn dragon_strings(
         &mut self,
         reader: &mut Reader,
+        conn: &mut ConnectionReader,
         board: &mut Board,
         s: Point,
     ) -> Vec<Point> {
         if !board.is_stone(s) {
             return Vec::new();
         }
-        self.dragon_cache_for(board);
+        self.cache_for(board);
         let o = board.origin(s);
         let mut seen = HashSet::from([o]);
         let mut queue = vec![o];
         while let Some(x) = queue.pop() {
-            for p in self.dragon_partners(reader, board, x) {
+            for p in self.partners(reader, conn, board, x) {
                 if seen.insert(p) {
                     queue.push(p);
                 }
@@ -449,40 +481,61 @@ impl ConnectionReader {
         out
     }
 
-    /// The stones of the dragon of the stone at `s`, in board order.
+    /// The stones of the dragon of the stone at `s`, in board order
+    /// (empty for an empty point).
     pub fn dragon_stones(
         &mut self,
         reader: &mut Reader,
+        conn: &mut ConnectionReader,
         board: &mut Board,
         s: Point,
     ) -> Vec<Point> {
-        let mut out: Vec<Point> = self
-            .dragon_strings(reader, board, s)
-            .into_iter()
-            .flat_map(|o| board.stones_sorted(o))
-            .collect();
-        out.sort();
-        out
+        if !board.is_stone(s) {
+            return Vec::new();
+        }
+        self.dragon(reader, conn, board, s).stones
     }
 
-    /// Every dragon (of `color`, or of both colours), each as its stones
-    /// in board order; dragons ordered by their first stone.
+    /// The dragon of the stone at `s` (which must be a stone).
+    pub fn dragon(
+        &mut self,
+        reader: &mut Reader,
+        conn: &mut ConnectionReader,
+        board: &mut Board,
+        s: Point,
+    ) -> Dragon {
+        let color = board.color_at(s).expect("a stone");
+        let strings = self.dragon_strings(reader, conn, board, s);
+        let mut stones: Vec<Point> = strings
+            .iter()
+            .flat_map(|&o| board.stones_sorted(o))
+            .collect();
+        stones.sort();
+        Dragon {
+            stones,
+            strings,
+            color,
+        }
+    }
+
+    /// Every dragon (of `color`, or of both colours), ordered by their
+    /// stones (so by their first stone).
     pub fn all_dragons(
         &mut self,
         reader: &mut Reader,
+        conn: &mut ConnectionReader,
         board: &mut Board,
         color: Option<Color>,
-    ) -> Vec<Vec<Point>> {
+    ) -> Vec<Dragon> {
         let mut done: HashSet<Point> = HashSet::new();
         let mut out = Vec::new();
         for o in board.chain_origins(color) {
             if done.contains(&board.origin(o)) {
                 continue;
             }
-            for s in self.dragon_strings(reader, board, o) {
-                done.insert(s);
-            }
-            out.push(self.dragon_stones(reader, board, o));
+            let dragon = self.dragon(reader, conn, board, o);
+            done.extend(dragon.strings.iter().copied());
+            out.push(dragon);
         }
         out.sort();
         out

@@ -11,10 +11,15 @@ fn same(diagram: &str, a: (usize, usize), b: (usize, usize)) -> bool {
     let pb = board.point(b.0, b.1).expect("on board");
     let mut reader = Reader::default();
     let mut cr = ConnectionReader::default();
-    let r = cr.same_dragon(&mut reader, &mut board, pa, pb);
-    // Symmetric, and the same from a fresh cache.
+    let mut dragons = Dragons::default();
+    let r = dragons.same_dragon(&mut reader, &mut cr, &mut board, pa, pb);
+    // Symmetric, and the same from fresh caches.
     let mut cr2 = ConnectionReader::default();
-    assert_eq!(cr2.same_dragon(&mut reader, &mut board, pb, pa), r);
+    let mut dragons2 = Dragons::default();
+    assert_eq!(
+        dragons2.same_dragon(&mut reader, &mut cr2, &mut board, pb, pa),
+        r
+    );
     assert_eq!(board.to_diagram(), before);
     assert_eq!(board.depth(), 0);
     r
@@ -234,12 +239,16 @@ fn cache_follows_the_board() {
     let b = Point::new(3, 3);
     let mut reader = Reader::default();
     let mut cr = ConnectionReader::default();
-    assert!(cr.same_dragon(&mut reader, &mut board, a, b));
+    let mut dragons = Dragons::default();
+    assert!(dragons.same_dragon(&mut reader, &mut cr, &mut board, a, b));
     // White crosscuts with safe stones: now two dragons.
     board.add_stone(Point::new(2, 3), Color::White);
     board.add_stone(Point::new(3, 2), Color::White);
     board.add_stone(Point::new(1, 3), Color::White);
     board.add_stone(Point::new(4, 2), Color::White);
-    assert!(!cr.same_dragon(&mut reader, &mut board, a, b));
-    assert_eq!(cr.dragon_stones(&mut reader, &mut board, a), vec![a]);
+    assert!(!dragons.same_dragon(&mut reader, &mut cr, &mut board, a, b));
+    assert_eq!(
+        dragons.dragon_stones(&mut reader, &mut cr, &mut board, a),
+        vec![a]
+    );
 }
