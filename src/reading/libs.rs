@@ -98,18 +98,55 @@ fn for_each_lib_after(
 }
 
 /// Shared body of the counts: distinct liberties, stopping at `cap`.
+/// Written out (the former `count_libs_after` loop) rather than through
+/// [`for_each_lib_after`]: this is the reader's and connection reading's
+/// hot path, and through the closure connect.tst ran 0.2% more
+/// instructions (callgrind).
 fn count_after(board: &Board, p: Point, color: Color, captures: bool, cap: usize) -> usize {
+    let mut seen = PointSet::new();
+    let mut n = 0;
     if cap == 0 {
         return 0;
     }
-    let mut seen = PointSet::new();
-    let mut n = 0;
-    for_each_lib_after(board, p, color, captures, |l| {
-        if seen.insert(l) {
+    for q in p.neighbors() {
+        if board.is_empty(q) && seen.insert(q) {
             n += 1;
+            if n >= cap {
+                return n;
+            }
         }
-        n < cap
-    });
+    }
+    let (friends, n_friends) = friendly_neighbors(board, p, color);
+    let friends = &friends[..n_friends];
+    for &f in friends {
+        board.for_each_lib(f, |l| {
+            if l != p && seen.insert(l) {
+                n += 1;
+            }
+            n < cap
+        });
+        if n >= cap {
+            return n;
+        }
+    }
+    if !captures {
+        return n;
+    }
+    let (caps, n_caps) = captured_neighbors(board, p, color);
+    for &c in &caps[..n_caps] {
+        for q in board.stones(c) {
+            let adjacent = q.neighbors().iter().any(|&m| {
+                m == p
+                    || (board.cell(m).is(color) && friends.iter().any(|&f| board.same_chain(f, m)))
+            });
+            if adjacent && seen.insert(q) {
+                n += 1;
+                if n >= cap {
+                    return n;
+                }
+            }
+        }
+    }
     n
 }
 
