@@ -5,7 +5,7 @@
 //! To add a command, add a row here (kept in alphabetical order, which is
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
-use super::handlers::{analyze, connect, debug, dragon, info, setup, tactics, worm};
+use super::handlers::{analyze, connect, debug, dragon, info, life, setup, tactics, worm};
 use super::response::Reply;
 use super::Engine;
 
@@ -338,6 +338,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "push a hypothetical move that may take an illegal ko"
     ),
     cmd!("trymove", debug::trymove, "push a hypothetical move"),
+    cmd!(
+        "unconditional_status",
+        life::unconditional_status,
+        "unconditional status of a point: alive, dead, territory or undecided"
+    ),
     cmd!("undo", setup::undo, "take back the last move"),
     cmd!("version", info::version, "the engine's version"),
     cmd!("white", setup::white, "GTP v1: play a white stone"),

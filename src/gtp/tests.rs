@@ -238,7 +238,9 @@ fn worm_data_gnu_go_format_and_raw_codes() {
             "attack_point",
             "defense_code",
             "defense_point",
-            "genus"
+            "genus",
+            "invincible",
+            "unconditional_status"
         ]
     );
     let get = |k: &str| f.iter().find(|(key, _)| key == k).unwrap().1.clone();
@@ -251,6 +253,8 @@ fn worm_data_gnu_go_format_and_raw_codes() {
     assert_eq!(get("attack_point"), "C2");
     assert_eq!(get("defense_code"), "0");
     assert_eq!(get("defense_point"), "PASS");
+    assert_eq!(get("invincible"), "0");
+    assert_eq!(get("unconditional_status"), "unknown");
     // The origin is the first stone in board order.
     let b2 = ok(&mut e, "worm_data B2");
     assert!(b2.contains("\norigin               B3\n"), "{b2}");
@@ -260,6 +264,40 @@ fn worm_data_gnu_go_format_and_raw_codes() {
     assert!(empty.contains("\ncolor                empty\n"), "{empty}");
     assert!(empty.contains("\nattack_point         PASS\n"), "{empty}");
     assert_eq!(err(&mut e, "worm_data Z1"), "invalid coordinate");
+}
+
+/// Black's group has two eyes (5x5): its stones are invincible, its eyes
+/// black territory, and the white stone inside black's eye is dead.
+/// Values as GNU Go 3.8's `worm_data` prints them.
+#[test]
+fn worm_data_unconditional_fields() {
+    let mut e = engine_with(
+        ". O . X .
+         X X X X X
+         . . . . .
+         . . . . .
+         . . . . .",
+    );
+    let field = |e: &mut Engine, v: &str, key: &str| {
+        let block = ok(e, &format!("worm_data {v}"));
+        fields(&block)
+            .into_iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, value)| value)
+            .unwrap_or_else(|| panic!("no {key} in {block}"))
+    };
+    assert_eq!(field(&mut e, "D5", "invincible"), "1");
+    assert_eq!(field(&mut e, "D5", "unconditional_status"), "alive");
+    assert_eq!(field(&mut e, "B5", "invincible"), "0");
+    assert_eq!(field(&mut e, "B5", "unconditional_status"), "dead");
+    assert_eq!(field(&mut e, "A5", "invincible"), "0");
+    assert_eq!(
+        field(&mut e, "A5", "unconditional_status"),
+        "black_territory"
+    );
+    assert_eq!(field(&mut e, "C3", "unconditional_status"), "unknown");
+    assert_eq!(ok(&mut e, "unconditional_status B5"), "dead");
+    assert_eq!(ok(&mut e, "unconditional_status C3"), "undecided");
 }
 
 #[test]

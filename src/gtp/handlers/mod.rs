@@ -11,6 +11,7 @@
 //! - [`connect`]: connection reading (connect, disconnect, break_in, block_off,
 //!   decide_connection, the connection node counter).
 //! - [`dragon`]: dragons (same_dragon, dragon_stones).
+//! - [`life`]: life and death (unconditional_status).
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
@@ -19,6 +20,7 @@ pub mod connect;
 pub mod debug;
 pub mod dragon;
 pub mod info;
+pub mod life;
 pub mod setup;
 pub mod tactics;
 pub mod worm;
