@@ -12,20 +12,36 @@
 //! - there is one response per line that is a command after preprocessing
 //!   (not blank, not comment-only, not id-only), up to and including the
 //!   first `quit`, with the line's id;
-//! - the board passes `check_consistency` at the end.
+//! - the board passes `check_consistency` after every command, so silent
+//!   corruption fails the test, not only a panic.
+//!
+//! Besides command lines and raw bytes, streams load random SGF setups
+//! (random `AB`/`AW`/`AE` on small boards, legal and not: a setup that
+//! leaves a string without liberties must be refused with the old game
+//! intact) and build deep `trymove`/`tryko` stacks around a ko before
+//! reading on top of them.
 //!
 //! The expected responses come from [`model`], a separate, deliberately
 //! naive reading of GTP §2 preprocessing, not from the server's parser.
-//! Runs 1000 cases from a fixed seed; `PROPTEST_CASES` and
-//! `PROPTEST_RNG_SEED` change that. Failures are not persisted to files.
+//! Runs from a fixed seed until at least [`MIN_COMMANDS`] command lines
+//! were answered (3500 cases); `PROPTEST_CASES` sets the number of
+//! cases instead and `PROPTEST_RNG_SEED` the seed. Failures are not
+//! persisted to files.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::{Config, RngSeed, TestRunner};
+use std::cell::Cell;
 use tesuji::gtp::commands::COMMANDS;
 use tesuji::gtp::{serve_engine, Engine};
 
-/// Cases run when `PROPTEST_CASES` is not set (a few seconds in release).
-const DEFAULT_CASES: u32 = 1000;
+/// Command lines answered (at least) when `PROPTEST_CASES` is not set.
+const MIN_COMMANDS: usize = 100_000;
+/// Cases run when `PROPTEST_CASES` is not set: enough for
+/// [`MIN_COMMANDS`] (about 37 answered lines per case), a few seconds in
+/// release.
+const DEFAULT_CASES: u32 = 3500;
+/// The scratch file each case's random SGF setup is written to.
+const RANDOM_SGF: &str = "sgf/random.sgf";
 /// Seed used when `PROPTEST_RNG_SEED` is not set.
 const DEFAULT_SEED: u64 = 0x7e5e_0000_0000_0001;
 
@@ -80,6 +96,7 @@ fn token() -> impl Strategy<Value = Vec<u8>> {
         ])),
         3 => number(),
         1 => prop::sample::select(bytes_of(&[
+            RANDOM_SGF,
             "sgf/capture.sgf",
             "sgf/handicap.sgf",
             "sgf/broken.sgf",
@@ -201,12 +218,165 @@ fn stream() -> impl Strategy<Value = Vec<u8>> {
         });
     prop_oneof![
         6 => lines,
+        2 => (setup_lines(), prop::collection::vec(line(), 0..30)).prop_map(|(setup, rest)| {
+            join_lines(setup.into_iter().chain(rest))
+        }),
+        1 => (deep_stack(), prop::collection::vec(line(), 0..20)).prop_map(|(stack, rest)| {
+            join_lines(stack.into_iter().chain(rest))
+        }),
         1 => prop::collection::vec(any::<u8>(), 0..2000),
         1 => prop::collection::vec(
             prop::sample::select(vec![b'\n', b' ', b'1', b'#', b'-', b'\t', 0u8, b'q']),
             0..200
         ),
     ]
+}
+
+fn join_lines(lines: impl Iterator<Item = Vec<u8>>) -> Vec<u8> {
+    let mut s = Vec::new();
+    for l in lines {
+        s.extend_from_slice(&l);
+        s.push(b'\n');
+    }
+    s
+}
+
+/// A random SGF game: a small board, random `AB`/`AW`/`AE` setup over one
+/// to three nodes (often leaving strings without liberties, which the
+/// engine must refuse), sometimes a few moves, sometimes an `IL` ko mark.
+fn random_sgf() -> impl Strategy<Value = String> {
+    let point = |size: u8| {
+        (0..size, 0..size)
+            .prop_map(|(c, r)| format!("[{}{}]", (b'a' + c) as char, (b'a' + r) as char))
+    };
+    (2u8..8)
+        .prop_flat_map(move |size| {
+            let props = prop::collection::vec(
+                (
+                    prop::sample::select(vec!["AB", "AW", "AW", "AB", "AE"]),
+                    prop::collection::vec(point(size), 1..10),
+                ),
+                1..4,
+            );
+            let moves = prop::collection::vec((any::<bool>(), point(size)), 0..4);
+            (
+                Just(size),
+                prop::collection::vec(props, 1..3),
+                moves,
+                prop::option::of(point(size)),
+            )
+        })
+        .prop_map(|(size, nodes, moves, ko)| {
+            let mut sgf = format!("(;SZ[{size}]");
+            for (k, node) in nodes.iter().enumerate() {
+                if k > 0 {
+                    sgf.push(';');
+                }
+                for (id, pts) in node {
+                    sgf.push_str(id);
+                    for p in pts {
+                        sgf.push_str(p);
+                    }
+                }
+            }
+            if let Some(ko) = ko {
+                sgf.push_str(&format!("IL{ko}"));
+            }
+            for (black, p) in moves {
+                sgf.push_str(&format!(";{}{p}", if black { "B" } else { "W" }));
+            }
+            sgf.push(')');
+            sgf
+        })
+}
+
+/// Lines that load the case's random SGF (written to [`RANDOM_SGF`] by the
+/// test) and ask the readers about it: every command on a position that a
+/// refused setup must have left as it was.
+fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
+    let question = prop::sample::select(bytes_of(&[
+        "attack",
+        "defend",
+        "ladder_attack",
+        "countlib",
+        "findlib",
+        "worm_data",
+        "dragon_stones",
+        "genmove b",
+        "genmove w",
+        "is_connected",
+        "does_attack",
+        "decide_connection",
+        "lz-analyze 0",
+        "tesuji-tactical_status",
+        "final_score",
+        "block_off",
+        "break_in",
+    ]));
+    let vertex =
+        (0u8..8, 1u8..9).prop_map(|(c, r)| format!("{}{r}", (b'A' + c) as char).into_bytes());
+    let ask = (question, prop::collection::vec(vertex, 0..6)).prop_map(|(q, vs)| {
+        let mut l = q;
+        for v in vs {
+            l.push(b' ');
+            l.extend_from_slice(&v);
+        }
+        l
+    });
+    prop::collection::vec(ask, 1..12).prop_map(|asks| {
+        let mut lines = vec![format!("loadsgf {RANDOM_SGF}").into_bytes()];
+        lines.extend(asks);
+        lines.push(b"showboard".to_vec());
+        lines
+    })
+}
+
+/// A ko on 9x9 (black C4 D5 D3, white E5 E3 F4 D4), then up to 300
+/// `tryko` retakes in turn (the stack grows two moves per round), then
+/// readers run on top of the stack and part of it is popped again.
+fn deep_stack() -> impl Strategy<Value = Vec<Vec<u8>>> {
+    (
+        0usize..150,
+        prop::collection::vec(
+            prop::sample::select(bytes_of(&[
+                "attack D4",
+                "defend D4",
+                "countlib D4",
+                "ladder_attack C4",
+                "is_legal b E4",
+                "owl_attack D4",
+                "popgo",
+                "popgo",
+                "trymove b A1",
+                "tryko w E4",
+                "dragon_stones",
+                "genmove b",
+                "worm_data E4",
+            ])),
+            0..10,
+        ),
+    )
+        .prop_map(|(rounds, tail)| {
+            let mut lines: Vec<Vec<u8>> = [
+                "boardsize 9",
+                "play b C4",
+                "play b D5",
+                "play b D3",
+                "play w E5",
+                "play w E3",
+                "play w F4",
+                "play w D4",
+            ]
+            .iter()
+            .map(|l| l.as_bytes().to_vec())
+            .collect();
+            for _ in 0..rounds {
+                lines.push(b"tryko b E4".to_vec());
+                lines.push(b"tryko w D4".to_vec());
+            }
+            lines.extend(tail);
+            lines
+        })
 }
 
 /// The naive model of GTP §2 preprocessing and GNU Go's id scan: for each
@@ -351,26 +521,61 @@ fn config() -> Config {
     config
 }
 
-proptest! {
-    #![proptest_config(config())]
+/// Serve `input` one line at a time (as the server reads it), checking the
+/// board after every line; the output, or the first inconsistency.
+fn serve_checked(engine: &mut Engine, input: &[u8]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for line in input.split_inclusive(|&b| b == b'\n') {
+        serve_engine(engine, line, &mut out).expect("writing to a Vec cannot fail");
+        if let Err(e) = engine.board().check_consistency() {
+            return Err(format!(
+                "board inconsistent after {:?}: {e}",
+                String::from_utf8_lossy(line)
+            ));
+        }
+        if engine.quit {
+            break;
+        }
+    }
+    Ok(out)
+}
 
-    #[test]
-    fn random_streams_get_framed_responses(input in stream()) {
-        enter_scratch_dir();
+#[test]
+fn random_streams_get_framed_responses() {
+    enter_scratch_dir();
+    let config = config();
+    let counting = std::env::var_os("PROPTEST_CASES").is_none();
+    let mut runner = TestRunner::new(config);
+    let answered = Cell::new(0usize);
+    let strategy = (stream(), random_sgf());
+    let result = runner.run(&strategy, |(input, sgf)| {
+        std::fs::write(RANDOM_SGF, &sgf).expect("scratch SGF");
         let mut engine = Engine::default();
-        let mut out = Vec::new();
-        serve_engine(&mut engine, &input[..], &mut out).expect("writing to a Vec cannot fail");
-        let out = String::from_utf8(out).map_err(|e| {
-            TestCaseError::fail(format!("output is not UTF-8: {e}"))
-        })?;
+        let out = serve_checked(&mut engine, &input).map_err(TestCaseError::fail)?;
+        let out = String::from_utf8(out)
+            .map_err(|e| TestCaseError::fail(format!("output is not UTF-8: {e}")))?;
         let ids = framed_ids(&out).map_err(TestCaseError::fail)?;
         let expected = model::responses(&input);
         prop_assert_eq!(
-            &ids, &expected,
-            "response ids (left) differ from the command lines (right); output:\n{}", out
+            &ids,
+            &expected,
+            "response ids (left) differ from the command lines (right); SGF {}; output:\n{}",
+            sgf,
+            out
         );
-        let consistent = engine.board().check_consistency();
-        prop_assert!(consistent.is_ok(), "board inconsistent: {:?}", consistent);
+        answered.set(answered.get() + ids.len());
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    eprintln!("fuzz: {} command lines answered", answered.get());
+    if counting {
+        assert!(
+            answered.get() >= MIN_COMMANDS,
+            "only {} command lines answered; raise DEFAULT_CASES",
+            answered.get()
+        );
     }
 }
 

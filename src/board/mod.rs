@@ -37,7 +37,13 @@ pub const MAX_LIBS: usize = 24;
 
 /// Index of a chain record. Only meaningful until the board changes; use a
 /// stone (e.g. the chain's origin) to name a chain across moves.
-pub type ChainId = u16;
+///
+/// Records are allocated as a stack: every hypothetical move may open new
+/// ones and `popgo` releases them, so the largest id grows with the depth
+/// of the move stack. 32 bits keep ids unique at any depth memory allows
+/// (16 bits wrapped after about 65,000 nested moves and let a new chain
+/// share the id of a live one).
+pub type ChainId = u32;
 
 /// A chain (GNU Go: string) of orthogonally connected stones of one colour.
 #[derive(Clone, Copy, Debug)]
@@ -287,6 +293,14 @@ impl Board {
     #[inline]
     pub fn chain_id(&self, p: Point) -> ChainId {
         self.chain_of[p.idx()]
+    }
+
+    /// The first stone (in board order) of a chain without liberties, if
+    /// any. Only setup edits ([`Board::setup_stones`]) can make one; the
+    /// game layer refuses such edits.
+    pub fn chain_without_liberties(&self) -> Option<Point> {
+        self.points()
+            .find(|&p| self.is_stone(p) && self.countlib(p) == 0)
     }
 
     /// Number of liberties of the chain on `p` (GNU Go `countlib`).

@@ -27,6 +27,16 @@ pub use rules::{KoRule, MoveFilter, RuleBreak, Situation};
 /// Default komi of a new game (GNU Go's default).
 pub const DEFAULT_KOMI: f32 = 5.5;
 
+/// Largest komi accepted (either sign) from GTP or SGF: far beyond any
+/// score on the largest board, small enough that every sum with a score is
+/// exact and finite (`KM[1e40]` would otherwise load as infinity).
+pub const MAX_KOMI: f64 = 10_000.0;
+
+/// Is `komi` a usable komi: finite and at most [`MAX_KOMI`] either way?
+pub fn komi_in_range(komi: f64) -> bool {
+    komi.is_finite() && komi.abs() <= MAX_KOMI
+}
+
 /// Why a game operation was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameError {
@@ -40,6 +50,10 @@ pub enum GameError {
     BadSize,
     /// The move would repeat an earlier position (superko rules).
     Superko,
+    /// A setup edit would leave the string at this point without
+    /// liberties: such a position cannot arise in a game and no reader is
+    /// defined on it, so the edit is refused.
+    NoLiberties(Point),
 }
 
 impl std::fmt::Display for GameError {
@@ -50,6 +64,7 @@ impl std::fmt::Display for GameError {
             GameError::CannotUndo => f.write_str("cannot undo"),
             GameError::BadSize => f.write_str("unacceptable size"),
             GameError::Superko => f.write_str("illegal move (superko)"),
+            GameError::NoLiberties(_) => f.write_str("setup leaves a string without liberties"),
         }
     }
 }
@@ -180,7 +195,8 @@ impl Game {
         self.komi
     }
 
-    /// Set the komi (independent of the board size).
+    /// Set the komi (independent of the board size). Callers check
+    /// [`komi_in_range`] first; the game keeps whatever it is given.
     pub fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }
@@ -325,13 +341,22 @@ impl Game {
 
     /// Several setup edits at once (one SGF node's `AB`/`AW`/`AE`), in
     /// order, as [`Game::setup`] would apply them one by one but with one
-    /// chain rebuild. Nothing changes when a point is off the board.
+    /// chain rebuild. Nothing changes when a point is off the board, or
+    /// when the edits together leave a string without liberties
+    /// ([`GameError::NoLiberties`]): every position the engine holds has
+    /// at least one liberty on every string, as in a real game, so the
+    /// readers never meet a chain they cannot name a liberty of.
     pub fn setup_many(&mut self, edits: &[(Point, Option<Color>)]) -> Result<(), GameError> {
         self.check_stack()?;
         if edits.iter().any(|&(p, _)| !self.board.on_board(p)) {
             return Err(GameError::Illegal(IllegalMove::OffBoard));
         }
+        let before = self.board.clone();
         self.board.setup_stones(edits);
+        if let Some(p) = self.board.chain_without_liberties() {
+            self.board = before;
+            return Err(GameError::NoLiberties(p));
+        }
         if self.events.iter().any(|e| matches!(e, Event::Play(..))) {
             for &(p, color) in edits {
                 self.events.push(Event::Setup(p, color));
@@ -345,9 +370,16 @@ impl Game {
         Ok(())
     }
 
-    /// Mark `p` as an illegal ko recapture (GNU Go's SGF `IL`).
+    /// Mark `p` as an illegal ko recapture (GNU Go's SGF `IL`). The point
+    /// must be an empty point of the board.
     pub fn set_ko(&mut self, p: Point) -> Result<(), GameError> {
         self.check_stack()?;
+        if !self.board.on_board(p) {
+            return Err(GameError::Illegal(IllegalMove::OffBoard));
+        }
+        if !self.board.is_empty(p) {
+            return Err(GameError::Illegal(IllegalMove::Occupied));
+        }
         self.board.set_ko(p);
         if self.events.iter().any(|e| matches!(e, Event::Play(..))) {
             self.events.push(Event::Ko(p));

@@ -108,26 +108,36 @@ pub fn load_sgf(text: &str, stop: StopAt) -> Result<Loaded, SgfLoadError> {
     replay(&root, stop)
 }
 
-/// Cut the first game tree out of `text` and repair what old files (GNU
-/// Go's own regression games among them) get wrong, so the strict parser
-/// accepts it:
-/// - a byte-order mark and any text before the first `(` are dropped (the
-///   SGF specification lets a collection be preceded by anything);
-/// - anything after the first game tree is dropped;
-/// - a list property repeated within a node (`AB[pd]AB[dp]`, common in
-///   old files) has its values merged into one property, as GNU Go reads
-///   it; any other repeated property keeps its first occurrence;
-/// - game trees left open at the end of the file are closed, as GNU Go's
-///   reader does.
-///
-/// A property value left open (a file cut in the middle of a value), text
-/// that is not a property between nodes, or no game tree at all are errors.
 /// SGF properties whose value is a list (setup stones and markup): a
 /// repeat within one node adds to the list.
 const LIST_PROPERTIES: &[&str] = &[
     "AB", "AE", "AW", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TB", "TR", "TW", "VW",
 ];
 
+/// Most nodes loaded from the main line of an SGF file: ten times the
+/// longest game record in GNU Go's regression games (463 nodes).
+pub const MAX_SGF_NODES: usize = 10_000;
+
+/// Cut the main line of the first game tree out of `text` and repair what
+/// old files (GNU Go's own regression games among them) get wrong, so the
+/// strict parser accepts it:
+/// - a byte-order mark and any text before the first `(` are dropped (the
+///   SGF specification lets a collection be preceded by anything);
+/// - only the main line is kept, as one flat sequence of nodes: the
+///   first variation at every branch is followed and the main line ends
+///   at the first `)`, so everything after it (other variations, other
+///   game trees) is dropped. The parser then never sees nesting, whatever
+///   the file's depth, and the tree it builds is one chain of at most
+///   [`MAX_SGF_NODES`] nodes (a file beyond that is refused: the parsed
+///   tree is dropped recursively, one stack frame per node);
+/// - a list property repeated within a node (`AB[pd]AB[dp]`, common in
+///   old files) has its values merged into one property, as GNU Go reads
+///   it; any other repeated property keeps its first occurrence;
+/// - a game tree left open at the end of the file is closed, as GNU Go's
+///   reader does.
+///
+/// A property value left open (a file cut in the middle of a value), text
+/// that is not a property between nodes, or no game tree at all are errors.
 fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
     let err = |m: &str| Err(SgfLoadError::Parse(m.to_string()));
     let text = text.trim_start_matches('\u{feff}');
@@ -153,34 +163,32 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
             }
         }
     };
+    let mut nodes = 0usize;
     while i < bytes.len() {
         let c = bytes[i];
         match c {
             b'(' => {
+                // The start of the game tree, or of its first variation
+                // (earlier variations have all ended at a `)`): flattened.
                 flush(&mut node, &mut out);
                 current = None;
                 skip_values = false;
+                if depth == 0 {
+                    out.push('(');
+                }
                 depth += 1;
-                out.push('(');
                 i += 1;
             }
-            b')' => {
-                flush(&mut node, &mut out);
-                current = None;
-                skip_values = false;
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-                out.push(')');
-                i += 1;
-                if depth == 0 {
-                    break;
-                }
-            }
+            b')' => break,
             b';' => {
                 if depth == 0 {
                     return err("node outside a game tree");
+                }
+                nodes += 1;
+                if nodes > MAX_SGF_NODES {
+                    return Err(SgfLoadError::Content(format!(
+                        "more than {MAX_SGF_NODES} nodes in the main line"
+                    )));
                 }
                 flush(&mut node, &mut out);
                 current = None;
@@ -237,12 +245,7 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
         }
     }
     flush(&mut node, &mut out);
-    if depth == 0 && !out.ends_with(')') {
-        return err("no game tree");
-    }
-    for _ in 0..depth {
-        out.push(')');
-    }
+    out.push(')');
     Ok(out)
 }
 
@@ -304,8 +307,22 @@ fn sorted_points(
     Ok(pts)
 }
 
-fn game_err(e: GameError) -> SgfLoadError {
-    SgfLoadError::Content(e.to_string())
+fn game_err(e: GameError, size: usize) -> SgfLoadError {
+    match e {
+        GameError::NoLiberties(p) => SgfLoadError::Content(format!(
+            "setup leaves the string at {} without liberties",
+            sgf_coordinate(p, size)
+        )),
+        e => SgfLoadError::Content(e.to_string()),
+    }
+}
+
+/// A point in SGF's own coordinates (`aa` is the top left), for messages
+/// about the file: the SGF layer knows nothing of GTP vertices.
+fn sgf_coordinate(p: Point, size: usize) -> String {
+    let letter = |i: usize| char::from(b'a' + i as u8);
+    debug_assert!(p.row() < size && p.col() < size);
+    format!("[{}{}]", letter(p.col()), letter(p.row()))
 }
 
 fn replay(root: &SgfNode<Prop>, stop: StopAt) -> Result<Loaded, SgfLoadError> {
@@ -316,7 +333,12 @@ fn replay(root: &SgfNode<Prop>, stop: StopAt) -> Result<Loaded, SgfLoadError> {
         _ => 0,
     };
     let komi = match root.get_property("KM") {
-        Some(Prop::KM(k)) if k.is_finite() => *k as f32,
+        Some(Prop::KM(k)) if !super::komi_in_range(*k) => {
+            return Err(SgfLoadError::Content(format!(
+                "komi KM[{k:e}] out of range"
+            )));
+        }
+        Some(Prop::KM(k)) => *k as f32,
         _ if handicap > 1 => 0.5,
         _ => DEFAULT_KOMI,
     };
@@ -350,7 +372,7 @@ fn replay(root: &SgfNode<Prop>, stop: StopAt) -> Result<Loaded, SgfLoadError> {
             }
         }
         if !edits.is_empty() {
-            game.setup_many(&edits).map_err(game_err)?;
+            game.setup_many(&edits).map_err(|e| game_err(e, size))?;
         }
         for prop in node.properties() {
             match prop {
@@ -379,7 +401,13 @@ fn replay(root: &SgfNode<Prop>, stop: StopAt) -> Result<Loaded, SgfLoadError> {
                             .parse()
                             .map_err(|_| SgfLoadError::Content(format!("bad IL[{v}]")))?;
                         let p = sgf_point(&p, size)?;
-                        game.set_ko(p).map_err(game_err)?;
+                        if !game.board().is_empty(p) {
+                            return Err(SgfLoadError::Content(format!(
+                                "IL{} marks an occupied point as ko",
+                                sgf_coordinate(p, size)
+                            )));
+                        }
+                        game.set_ko(p).map_err(|e| game_err(e, size))?;
                     }
                 }
                 _ => {}
@@ -408,7 +436,7 @@ fn replay(root: &SgfNode<Prop>, stop: StopAt) -> Result<Loaded, SgfLoadError> {
                 to_move = color;
                 break 'nodes;
             }
-            Err(e) => return Err(game_err(e)),
+            Err(e) => return Err(game_err(e, size)),
         }
     }
     game.set_to_move(to_move);

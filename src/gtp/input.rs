@@ -15,11 +15,72 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Longest command line the server reads (1 MiB, far beyond the longest
+/// real command: a `gogui-play_sequence` of a whole 19x19 game is about
+/// 8 KB). GTP sets no limit, but a line that never ends must not take
+/// memory without bound.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How much of an over-long line is kept: enough to read its id and
+/// command word, so that the error answer carries the id.
+const TOO_LONG_PREFIX: usize = 256;
+
+/// One raw input line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawLine {
+    /// The line with its line feed, if any; only the first bytes of an
+    /// over-long line.
+    pub bytes: Vec<u8>,
+    /// The line was longer than [`MAX_LINE_BYTES`]: the rest was read and
+    /// dropped, and the server answers it with an error.
+    pub too_long: bool,
+}
+
+/// Read one line of at most [`MAX_LINE_BYTES`] from `input`; the rest of a
+/// longer line is consumed and dropped, in pieces, so memory stays bounded
+/// however long the line. `None` at end of input.
+pub fn read_bounded_line<R: BufRead + ?Sized>(input: &mut R) -> io::Result<Option<RawLine>> {
+    let mut bytes = Vec::with_capacity(256);
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, ends) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        if !too_long {
+            if bytes.len() + chunk.len() > MAX_LINE_BYTES {
+                too_long = true;
+                let room = TOO_LONG_PREFIX.saturating_sub(bytes.len());
+                bytes.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                bytes.truncate(TOO_LONG_PREFIX);
+                bytes.shrink_to_fit();
+            } else {
+                bytes.extend_from_slice(chunk);
+            }
+        }
+        let n = chunk.len();
+        input.consume(n);
+        if ends {
+            break;
+        }
+    }
+    Ok(read_any.then_some(RawLine { bytes, too_long }))
+}
+
 /// A source of raw GTP lines.
 pub trait LineSource {
-    /// The next raw line (with its line feed, if any); `None` at end of
-    /// input.
-    fn next_line(&mut self) -> io::Result<Option<Vec<u8>>>;
+    /// The next raw line; `None` at end of input.
+    fn next_line(&mut self) -> io::Result<Option<RawLine>>;
 
     /// Wait at most `timeout` for a line to arrive. True when one is
     /// waiting, or when input has ended (nothing can arrive any more, so a
@@ -34,13 +95,8 @@ pub trait LineSource {
 pub struct BufLines<R: BufRead>(pub R);
 
 impl<R: BufRead> LineSource for BufLines<R> {
-    fn next_line(&mut self) -> io::Result<Option<Vec<u8>>> {
-        let mut raw = Vec::with_capacity(256);
-        if self.0.read_until(b'\n', &mut raw)? == 0 {
-            Ok(None)
-        } else {
-            Ok(Some(raw))
-        }
+    fn next_line(&mut self) -> io::Result<Option<RawLine>> {
+        read_bounded_line(&mut self.0)
     }
 
     fn wait_for_input(&mut self, _timeout: Duration) -> bool {
@@ -53,8 +109,8 @@ impl<R: BufRead> LineSource for BufLines<R> {
 /// raises the interrupt flag when it reads GoGui's `# interrupt` line
 /// (and does not pass that line on).
 pub struct ChannelLines {
-    lines: Receiver<io::Result<Vec<u8>>>,
-    pending: Option<io::Result<Vec<u8>>>,
+    lines: Receiver<io::Result<RawLine>>,
+    pending: Option<io::Result<RawLine>>,
     ended: bool,
 }
 
@@ -69,13 +125,12 @@ impl ChannelLines {
         std::thread::Builder::new()
             .name("gtp-input".into())
             .spawn(move || loop {
-                let mut raw = Vec::with_capacity(256);
-                match input.read_until(b'\n', &mut raw) {
-                    Ok(0) => return,
-                    Ok(_) if is_interrupt(&raw) => {
+                match read_bounded_line(&mut input) {
+                    Ok(None) => return,
+                    Ok(Some(raw)) if !raw.too_long && is_interrupt(&raw.bytes) => {
                         interrupt.store(true, Ordering::Relaxed);
                     }
-                    Ok(_) => {
+                    Ok(Some(raw)) => {
                         if tx.send(Ok(raw)).is_err() {
                             return;
                         }
@@ -95,7 +150,7 @@ impl ChannelLines {
 }
 
 impl LineSource for ChannelLines {
-    fn next_line(&mut self) -> io::Result<Option<Vec<u8>>> {
+    fn next_line(&mut self) -> io::Result<Option<RawLine>> {
         let next = match self.pending.take() {
             Some(line) => Some(line),
             None if self.ended => None,
@@ -145,8 +200,8 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(false));
         let input = io::Cursor::new(b"name\n# interrupt\nversion\n".to_vec());
         let mut lines = ChannelLines::spawn(input, flag.clone()).expect("thread");
-        assert_eq!(lines.next_line().unwrap().unwrap(), b"name\n");
-        assert_eq!(lines.next_line().unwrap().unwrap(), b"version\n");
+        assert_eq!(lines.next_line().unwrap().unwrap().bytes, b"name\n");
+        assert_eq!(lines.next_line().unwrap().unwrap().bytes, b"version\n");
         assert_eq!(lines.next_line().unwrap(), None);
         assert!(flag.load(Ordering::Relaxed));
         // After the end, waiting reports "stop" at once.
@@ -159,8 +214,40 @@ mod tests {
         let input = io::Cursor::new(b"quit\n".to_vec());
         let mut lines = ChannelLines::spawn(input, flag.clone()).expect("thread");
         assert!(lines.wait_for_input(Duration::from_secs(5)));
-        assert_eq!(lines.next_line().unwrap().unwrap(), b"quit\n");
+        assert_eq!(lines.next_line().unwrap().unwrap().bytes, b"quit\n");
         assert!(!flag.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn an_over_long_line_is_dropped_in_bounded_memory_and_the_next_one_read() {
+        // A small buffer: the long line arrives in many pieces.
+        let mut text = b"12 name ".to_vec();
+        text.resize(MAX_LINE_BYTES + 10, b'x');
+        text.extend_from_slice(b"\nversion\n");
+        let mut input = io::BufReader::with_capacity(1000, io::Cursor::new(text));
+        let long = read_bounded_line(&mut input).unwrap().unwrap();
+        assert!(long.too_long);
+        // Read whole from memory (one chunk), the prefix is kept too.
+        let mut whole = io::Cursor::new(b"12 name xxxxxxxx".repeat(MAX_LINE_BYTES / 8));
+        let line = read_bounded_line(&mut whole).unwrap().unwrap();
+        assert!(line.too_long && line.bytes.starts_with(b"12 name "));
+        assert!(long.bytes.starts_with(b"12 name "));
+        assert!(long.bytes.len() <= TOO_LONG_PREFIX);
+        let next = read_bounded_line(&mut input).unwrap().unwrap();
+        assert_eq!(next.bytes, b"version\n");
+        assert!(!next.too_long);
+        assert_eq!(read_bounded_line(&mut input).unwrap(), None);
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_kept_whole() {
+        let mut text = vec![b'x'; MAX_LINE_BYTES - 1];
+        text.push(b'\n');
+        let line = read_bounded_line(&mut io::Cursor::new(text.clone()))
+            .unwrap()
+            .unwrap();
+        assert!(!line.too_long);
+        assert_eq!(line.bytes, text);
     }
 
     #[test]

@@ -213,13 +213,22 @@ pub fn serve_lines(
     mut output: impl Write,
 ) -> io::Result<()> {
     while let Some(raw) = lines.next_line()? {
-        let Some(text) = parse::preprocess(&raw) else {
+        // A comment or blank line gets no answer, however long it is.
+        let Some(text) = parse::preprocess(&raw.bytes) else {
             continue;
         };
         let cmd = match parse::parse_line(&text) {
             parse::Parsed::Nothing => continue,
             parse::Parsed::Command(cmd) => cmd,
         };
+        if raw.too_long {
+            let err = GtpError::msg(format!(
+                "line too long (more than {} bytes)",
+                input::MAX_LINE_BYTES
+            ));
+            response::write_response(&mut output, cmd.id, &Err(err))?;
+            continue;
+        }
         log::debug!("gtp < {text}");
         engine.interrupt.store(false, Ordering::Relaxed);
         if handlers::analyze::STREAMING.contains(&cmd.name) {

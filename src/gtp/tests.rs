@@ -729,3 +729,213 @@ fn genmove_ends_a_triple_ko_under_superko() {
         }
     }
 }
+
+// ---- Issue 10: hostile input ----------------------------------------
+
+/// Write `text` to a fresh temp file and return its path as a string.
+fn sgf_file(name: &str, text: &str) -> String {
+    let path = temp_file(name);
+    std::fs::write(&path, text).expect("write temp SGF");
+    path.to_string_lossy().into_owned()
+}
+
+/// Defect 2: SGF setups that leave a string without liberties are refused
+/// at `loadsgf` with a clear error, the old game intact, and every command
+/// the probe crashed on then answers on that old game.
+#[test]
+fn setups_without_liberties_are_refused_and_the_old_game_kept() {
+    let cases = [
+        (
+            "(;SZ[9]AB[gd]AW[gc][fd][hd][ge])",
+            "[gd]",
+            &[
+                "attack G7",
+                "worm_data G7",
+                "genmove b",
+                "is_connected G7 F6",
+            ][..],
+        ),
+        ("(;SZ[2]AB[aa]AW[ab][ba])", "[aa]", &["defend A1"][..]),
+        (
+            "(;SZ[4]AB[db]AW[aa][ca][da][ab][bb][cb][dc])",
+            "[db]",
+            &["does_attack A2 A4"][..],
+        ),
+        (
+            "(;SZ[3]AB[aa][cc]AW[ba][ca][ab][bb][ac][bc])",
+            "[aa]",
+            &["block_off C1 C2 C3 A1 B1"][..],
+        ),
+        (
+            "(;SZ[3]AB[ca][bc]AW[aa][ba][cb][cc])",
+            "[ca]",
+            &["decide_connection C3 B1"][..],
+        ),
+        (
+            "(;SZ[4]AB[db]AW[da][cb][dc])",
+            "[db]",
+            &["break_in C3 A4 C4 C3 D4"][..],
+        ),
+    ];
+    for (k, (sgf, culprit, commands)) in cases.iter().enumerate() {
+        let mut e = engine_with(
+            ". . . . .
+             . X O . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        );
+        let before = e.board().clone();
+        let file = sgf_file(&format!("nolibs{k}.sgf"), sgf);
+        let why = err(&mut e, &format!("loadsgf {file}"));
+        assert!(
+            why.contains("without liberties") && why.contains(culprit),
+            "case {k}: {why}"
+        );
+        assert_eq!(*e.board(), before, "case {k}: the old game must stay");
+        for cmd in *commands {
+            // Any clean answer on the old 5x5 game; no panic.
+            let _ = run(&mut e, cmd);
+            e.board().check_consistency().expect("consistent");
+        }
+    }
+    // The same refusal for a later node's setup, and for a handicap-free
+    // `AE` that frees nothing: only the liberty count matters.
+    let mut e = Engine::default();
+    let file = sgf_file("nolibs-late.sgf", "(;SZ[5];B[cc];AW[bc][dc][cb][cd])");
+    assert!(err(&mut e, &format!("loadsgf {file}")).contains("[cc]"));
+    assert_eq!(e.size(), 19, "nothing of the refused file is kept");
+}
+
+/// Defect 3: `tryko` 32,765 rounds deep on a ko (65,530 nested moves):
+/// the GTP stack stops at its documented limit with a clear error, every
+/// level below it plays correctly (the retakes stay legal, D4 stays in
+/// atari), and popping everything restores the real board.
+#[test]
+fn a_deep_tryko_stack_stops_at_its_limit_and_stays_exact() {
+    let mut e = Engine::default();
+    ok(&mut e, "boardsize 9");
+    for mv in ["b C4", "b D5", "b D3", "w E5", "w E3", "w F4", "w D4"] {
+        ok(&mut e, &format!("play {mv}"));
+    }
+    let before = e.board().clone();
+    let mut pushed = 0;
+    let mut refused = None;
+    'rounds: for _ in 0..32_765 {
+        for mv in ["b E4", "w D4"] {
+            match run(&mut e, &format!("tryko {mv}")) {
+                Ok(_) => pushed += 1,
+                Err(why) => {
+                    refused = Some(why.to_string());
+                    break 'rounds;
+                }
+            }
+        }
+    }
+    assert_eq!(pushed, handlers::debug::MAX_GTP_STACK);
+    assert!(refused.expect("the limit answers").contains("stack full"));
+    assert_eq!(ok(&mut e, "countlib D4"), "1");
+    e.board()
+        .check_consistency()
+        .expect("consistent at the limit");
+    ok(&mut e, "popgo");
+    ok(&mut e, "tryko w D4");
+    for _ in 0..pushed {
+        ok(&mut e, "popgo");
+    }
+    assert_eq!(err(&mut e, "popgo"), "Stack empty.");
+    assert_eq!(*e.board(), before);
+}
+
+/// Defect 4: SGF depth and size are bounded before the parser sees them: a
+/// main line of 8,000,000 nodes is refused, 5,000,000 nested variations
+/// load as the one node they hold, and the engine goes on.
+#[test]
+fn deep_sgf_files_load_or_fail_cleanly() {
+    let mut e = Engine::default();
+    let long = sgf_file("long.sgf", &format!("({})", ";".repeat(8_000_000)));
+    assert!(err(&mut e, &format!("loadsgf {long}")).contains("nodes"));
+    let nested = sgf_file(
+        "nested.sgf",
+        &format!("{};SZ[7]{}", "(".repeat(5_000_000), ")".repeat(5_000_000)),
+    );
+    assert_eq!(ok(&mut e, &format!("loadsgf {nested}")), "black");
+    assert_eq!(e.size(), 7);
+    // The main line is the first variation at every branch.
+    let branches = sgf_file(
+        "branches.sgf",
+        "(;SZ[5];B[aa](;W[bb];B[cc](;W[dd]))(;W[ee]))",
+    );
+    ok(&mut e, &format!("loadsgf {branches}"));
+    assert_eq!(ok(&mut e, "list_stones white"), "B4 D2");
+    assert_eq!(ok(&mut e, "list_stones black"), "A5 C3");
+}
+
+/// Minor defects: an absurd komi in an SGF or from GTP, an `IL` ko mark
+/// on a stone, and fractional time settings are errors.
+#[test]
+fn absurd_komi_ko_marks_and_time_settings_are_refused() {
+    let mut e = Engine::default();
+    let km = sgf_file("km.sgf", "(;SZ[9]KM[1e40])");
+    assert!(err(&mut e, &format!("loadsgf {km}")).contains("komi"));
+    assert!(err(&mut e, "komi 1e40").contains("komi"));
+    assert!(err(&mut e, "komi 20000").contains("out of range"));
+    ok(&mut e, "komi -7.5");
+    assert_eq!(ok(&mut e, "get_komi"), "-7.5");
+    let il = sgf_file("il.sgf", "(;SZ[9]AB[cc]IL[cc])");
+    assert!(err(&mut e, &format!("loadsgf {il}")).contains("occupied"));
+    assert!(err(&mut e, "time_settings 1.5 2.5 3.5").contains("integers"));
+    assert!(err(&mut e, "time_settings 10 -1 3").contains("integers"));
+    ok(&mut e, "time_settings 300 30 5");
+    assert!(err(&mut e, "time_left b 1.5 0").contains("integers"));
+}
+
+/// Defect 5: a line longer than the limit is answered once with an error
+/// carrying its id, in bounded memory, and the next line runs.
+#[test]
+fn an_over_long_line_gets_one_error_and_the_next_line_runs() {
+    let mut input = b"7 play b ".to_vec();
+    input.resize(input::MAX_LINE_BYTES + 100, b'A');
+    input.extend_from_slice(b"\n8 name\n# a long comment: no answer ");
+    input.resize(input.len() + input::MAX_LINE_BYTES, b'#');
+    input.extend_from_slice(b"\n9 version\n");
+    let mut e = Engine::default();
+    let mut out = Vec::new();
+    serve_engine(&mut e, &input[..], &mut out).expect("write to Vec");
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert_eq!(
+        out,
+        format!(
+            "?7 line too long (more than {} bytes)\n\n=8 Tesuji\n\n=9 {}\n\n",
+            input::MAX_LINE_BYTES,
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    assert!(e.board().points().all(|p| e.board().is_empty(p)));
+}
+
+/// Defect 1 on the game where the probe found it (GNU Go's
+/// `games/wormflaw.sgf`, when `../shared/gnugo-regression` is present):
+/// `dragon_stones` is read-only, so `findlib J9` answers the same after it,
+/// and `genmove` runs on a consistent board.
+#[test]
+fn dragon_stones_leaves_the_board_of_wormflaw_intact() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/gnugo-regression/games/wormflaw.sgf");
+    if !file.exists() {
+        eprintln!("skipped: {} not found", file.display());
+        return;
+    }
+    let mut e = Engine::default();
+    ok(&mut e, &format!("loadsgf {}", file.display()));
+    let libs = ok(&mut e, "findlib J9");
+    let before = e.board().clone();
+    ok(&mut e, "dragon_stones");
+    assert_eq!(ok(&mut e, "findlib J9"), libs);
+    assert_eq!(*e.board(), before);
+    e.board().check_consistency().expect("consistent");
+    ok(&mut e, "genmove b");
+    e.board()
+        .check_consistency()
+        .expect("consistent after genmove");
+}

@@ -5,6 +5,14 @@
 //! It ignores ko and never branches for the defender beyond those moves,
 //! so it is cheap; it backs GTP `ladder_attack` and replaces `attack2`
 //! very deep in the tree (past `depth + 10`).
+//!
+//! Depth bound: no depth limit applies inside a ladder, so the ladder
+//! itself must end. In a multiple-ko shape the chase can cycle (a triple
+//! ko repeats every six moves); the position after each atari is kept on
+//! [`Reader`]'s ladder line, and an atari that repeats one of them, or a
+//! line longer than the board has points, counts as an escape: the ladder
+//! is not proved to capture. GNU Go bounds the same recursion only by its
+//! move-stack size.
 
 use super::defend::add_atari_captures;
 use super::libs::{count_libs_after, is_self_atari};
@@ -43,10 +51,17 @@ impl Reader {
             if !board.trymove(apos, other) {
                 continue;
             }
-            let escaped = if board.is_stone(s) {
-                self.simple_ladder_defend(board, s)
-            } else {
+            let escaped = if !board.is_stone(s) {
                 false
+            } else if self.ladder_line.contains(&board.hash())
+                || self.ladder_line.len() >= board.size() * board.size()
+            {
+                true
+            } else {
+                self.ladder_line.push(board.hash());
+                let escaped = self.simple_ladder_defend(board, s);
+                self.ladder_line.pop();
+                escaped
             };
             board.popgo();
             if !escaped {

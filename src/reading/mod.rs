@@ -223,6 +223,9 @@ pub struct Reader {
     /// Raised from outside (GoGui's `# interrupt`): every read unwinds as
     /// if its node budget were spent.
     interrupt: Option<Arc<AtomicBool>>,
+    /// Hashes of the positions after each atari of the simple ladder being
+    /// read (`ladder.rs`): a repeated one means the chase cycles.
+    ladder_line: Vec<u64>,
 }
 
 impl Reader {

@@ -351,3 +351,52 @@ fn stress_5x5_many_captures() {
     assert!(captured > 2_000, "too few captures: {captured}");
     assert!(kos > 50, "too few kos: {kos}");
 }
+
+/// Issue 10, defect 3: a ko retaken by `tryko` 40,000 times in turn opens a
+/// new chain record with every move, past the 65,536 ids a 16-bit chain id
+/// had (it wrapped and a new chain shared the id of a live one: `countlib`
+/// then answered 4 for a stone in atari and legal retakes were refused).
+/// Every level must stay exact, and popping must restore the position.
+#[test]
+fn a_ko_retaken_deeper_than_any_chain_id_range_stays_exact() {
+    let mut b = Board::from_diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . X O . . . .
+         . . X O . O . . .
+         . . . X O . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    )
+    .expect("diagram");
+    let root = b.clone();
+    let e4 = Point::new(5, 4);
+    let d4 = Point::new(5, 3);
+    let rounds = 40_000;
+    for round in 0..rounds {
+        assert!(
+            b.tryko(e4, Color::Black),
+            "round {round}: black retake refused"
+        );
+        assert_eq!(b.countlib(e4), 1, "round {round}: black E4 not in atari");
+        assert!(
+            b.tryko(d4, Color::White),
+            "round {round}: white retake refused"
+        );
+        assert_eq!(b.countlib(d4), 1, "round {round}: white D4 not in atari");
+        if round % 4_999 == 0 {
+            b.check_consistency()
+                .unwrap_or_else(|e| panic!("round {round}: {e}"));
+        }
+    }
+    assert!(
+        b.n_chains > usize::from(u16::MAX),
+        "the test must pass 65,536 chain ids"
+    );
+    b.check_consistency()
+        .expect("consistent at the deepest level");
+    while b.popgo() {}
+    assert_identical(&b, &root);
+}

@@ -197,6 +197,7 @@ pub fn color(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `trymove COLOR VERTEX`: push a legal hypothetical move (or pass).
 pub fn trymove(engine: &mut Engine, args: &[&str]) -> Reply {
     let (color, mv) = color_and_move(engine, args)?;
+    check_stack_room(engine)?;
     let board = engine.game.board_mut();
     match mv {
         Move::Pass => {
@@ -214,10 +215,28 @@ pub fn tryko(engine: &mut Engine, args: &[&str]) -> Reply {
     let Move::Play(p) = mv else {
         return Err(GtpError::InvalidColorOrCoordinate);
     };
+    check_stack_room(engine)?;
     if engine.game.board_mut().tryko(p, color) {
         Ok(String::new())
     } else {
         Err(GtpError::IllegalMove)
+    }
+}
+
+/// Most hypothetical moves `trymove` / `tryko` stack up from GTP. The board
+/// itself plays correctly at any depth; the limit keeps a script that
+/// never pops from growing the undo journal without bound, and leaves the
+/// readers (whose depth limits count from the real position, as GNU Go's
+/// `stackp` does) room to read above the stack. GNU Go stops at 281.
+pub const MAX_GTP_STACK: usize = 10_000;
+
+fn check_stack_room(engine: &Engine) -> Result<(), GtpError> {
+    if engine.board().depth() >= MAX_GTP_STACK {
+        Err(GtpError::msg(format!(
+            "move stack full ({MAX_GTP_STACK} hypothetical moves)"
+        )))
+    } else {
+        Ok(())
     }
 }
 

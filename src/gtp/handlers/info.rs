@@ -100,24 +100,32 @@ pub fn get_random_seed(engine: &mut Engine, _: &[&str]) -> Reply {
 /// `time_settings MAIN BYO_YOMI STONES`: recorded, not used by the interim
 /// move generator.
 pub fn time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
-    let nums: Vec<Option<i64>> = args.iter().take(3).map(|s| scan_int(s)).collect();
+    let nums: Vec<Option<i64>> = args.iter().take(3).map(|s| time_int(s)).collect();
     match nums[..] {
         [Some(main), Some(byo), Some(stones)] => {
             engine.time_settings = (main, byo, stones);
             Ok(String::new())
         }
-        _ => Err(GtpError::msg("not three integers")),
+        _ => Err(GtpError::msg("not three non-negative integers")),
     }
 }
 
 /// `time_left COLOR TIME STONES`: accepted and ignored.
 pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
     engine.color_arg(args, 0)?;
-    let nums: Vec<Option<i64>> = args.iter().skip(1).take(2).map(|s| scan_int(s)).collect();
+    let nums: Vec<Option<i64>> = args.iter().skip(1).take(2).map(|s| time_int(s)).collect();
     match nums[..] {
         [Some(_), Some(_)] => Ok(String::new()),
-        _ => Err(GtpError::msg("time and stones not two integers")),
+        _ => Err(GtpError::msg(
+            "time and stones not two non-negative integers",
+        )),
     }
+}
+
+/// A time-control argument: GTP's time commands take whole non-negative
+/// integers (seconds, stones), so `1.5` or `-3` is an error, not `1`.
+fn time_int(s: &str) -> Option<i64> {
+    s.parse::<i64>().ok().filter(|&n| n >= 0)
 }
 
 /// The GoGui analyze menu (`type/label/command` per line): GNU Go's own

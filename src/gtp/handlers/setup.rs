@@ -53,6 +53,9 @@ pub fn komi(engine: &mut Engine, args: &[&str]) -> Reply {
         .first()
         .and_then(|s| scan_float(s))
         .ok_or_else(|| GtpError::msg("komi not a float"))?;
+    if !crate::game::komi_in_range(f64::from(k)) {
+        return Err(GtpError::msg("komi out of range"));
+    }
     engine.game.set_komi(k);
     Ok(String::new())
 }
@@ -79,6 +82,7 @@ fn game_error(e: GameError) -> GtpError {
         GameError::CannotUndo => GtpError::CannotUndo,
         GameError::BadSize => GtpError::msg("unacceptable size"),
         GameError::Superko => GtpError::IllegalMove,
+        e @ GameError::NoLiberties(_) => GtpError::msg(e.to_string()),
     }
 }
 
@@ -225,7 +229,7 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
             SgfLoadError::Io(_) | SgfLoadError::Parse(_) => {
                 GtpError::msg(format!("cannot open or parse '{file}'"))
             }
-            SgfLoadError::Content(_) => GtpError::msg(format!("cannot load '{file}'")),
+            SgfLoadError::Content(why) => GtpError::msg(format!("cannot load '{file}': {why}")),
         }
     })?;
     let mut game = loaded.game;
