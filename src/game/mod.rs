@@ -305,31 +305,15 @@ impl Game {
     /// record played under other rules.
     pub fn rule_breaks(&self, rule: KoRule) -> Vec<(usize, Color, Move, RuleBreak)> {
         let mut breaks = Vec::new();
-        let mut board = self.start.clone();
-        let mut history: Vec<Situation> = Vec::new();
         let mut number = 0;
-        for e in &self.events {
-            match *e {
-                Event::Play(c, mv) => {
-                    number += 1;
-                    if let Move::Play(p) = mv {
-                        if let Err(b) = rules::check_move(rule, &history, &board, p, c) {
-                            breaks.push((number, c, mv, b));
-                        }
-                    }
-                    history.push((rules::stones_hash(&board), c));
-                    if play_ignoring_ko(&mut board, c, mv).is_err() {
-                        // Cannot happen: every recorded move was played here.
-                        break;
-                    }
+        self.replay_events(|board, history, color, mv| {
+            number += 1;
+            if let Move::Play(p) = mv {
+                if let Err(b) = rules::check_move(rule, history, board, p, color) {
+                    breaks.push((number, color, mv, b));
                 }
-                Event::Setup(p, c) => {
-                    apply_setup(&mut board, p, c);
-                    history.clear();
-                }
-                Event::Ko(p) => board.set_ko(p),
             }
-        }
+        });
         breaks
     }
 
@@ -411,29 +395,42 @@ impl Game {
 
     /// Rebuild the current position from the start position and events.
     fn replay(&mut self) {
+        let (board, to_move, history) = self.replay_events(|_, _, _, _| {});
+        self.board = board;
+        self.to_move = to_move;
+        self.history = history;
+    }
+
+    /// Replay the events on a copy of the start position, calling
+    /// `before_play` with the board and the position history before each
+    /// real move; the position, the colour to move and the history after
+    /// the last event.
+    fn replay_events(
+        &self,
+        mut before_play: impl FnMut(&Board, &[Situation], Color, Move),
+    ) -> (Board, Color, Vec<Situation>) {
         let mut board = self.start.clone();
         let mut to_move = self.start_to_move;
-        self.history.clear();
+        let mut history: Vec<Situation> = Vec::new();
         for e in &self.events {
             match *e {
                 Event::Play(c, mv) => {
-                    let before = rules::stones_hash(&board);
+                    before_play(&board, &history, c, mv);
+                    history.push((rules::stones_hash(&board), c));
                     if let Err(err) = play_ignoring_ko(&mut board, c, mv) {
                         // Cannot happen: every recorded move was played here.
                         log::error!("replay: recorded move {mv:?} is illegal ({err})");
                     }
-                    self.history.push((before, c));
                     to_move = c.opponent();
                 }
                 Event::Setup(p, c) => {
                     apply_setup(&mut board, p, c);
-                    self.history.clear();
+                    history.clear();
                 }
                 Event::Ko(p) => board.set_ko(p),
             }
         }
-        self.board = board;
-        self.to_move = to_move;
+        (board, to_move, history)
     }
 
     /// Record that `n` handicap stones were placed (by the handicap helpers);
