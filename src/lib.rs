@@ -3,8 +3,9 @@
 //!
 //! Reading order (dependency order, lowest first):
 //! - [`board`]: the position, chains, legality, undo journal, Zobrist hash.
-//! - [`game`]: the game around the position: history, komi, handicap, SGF, scoring.
-//! - [`reading`]: tactical reading (attack, find_defense, ko, hash table).
+//! - [`game`]: the game around the position: history, ko rules (superko), komi, handicap, SGF,
+//!   scoring.
+//! - [`reading`]: tactical reading (attack, find_defense, komaster schemes, hash table).
 //! - [`superstring`]: chains extended through uncuttable links.
 //! - [`persistent`]: the persistent reading caches (results kept across moves).
 //! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).

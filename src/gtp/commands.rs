@@ -5,7 +5,7 @@
 //! To add a command, add a row here (kept in alphabetical order, which is
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
-use super::handlers::{analyze, connect, debug, dragon, info, life, setup, tactics, worm};
+use super::handlers::{analyze, connect, debug, dragon, info, life, rules, setup, tactics, worm};
 use super::response::Reply;
 use super::Engine;
 
@@ -217,7 +217,26 @@ pub const COMMANDS: &[CommandSpec] = &[
         connect::is_connected,
         "are two strings connected as they stand: 1 when no disconnecting move exists, 0 when one does, 2/3 when it depends on ko"
     ),
-    cmd!("is_legal", debug::is_legal, "is a move legal: 1 or 0"),
+    cmd!(
+        "is_legal",
+        debug::is_legal,
+        "is a move legal under the game's ko rule: 1 or 0"
+    ),
+    cmd!(
+        "kata-get-rules",
+        rules::kata_get_rules,
+        "the rules as KataGo's JSON dictionary (only the ko rule varies)"
+    ),
+    cmd!(
+        "kata-set-rule",
+        rules::kata_set_rule,
+        "set one rule: ko SIMPLE, POSITIONAL, SITUATIONAL or NONE"
+    ),
+    cmd!(
+        "kata-set-rules",
+        rules::kata_set_rules,
+        "set the ko rule from a KataGo ruleset name or JSON dictionary"
+    ),
     cmd!(
         "known_command",
         info::known_command,

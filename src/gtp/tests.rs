@@ -715,6 +715,59 @@ fn interrupt_flag_cuts_reads_short_and_the_caches_are_cleared() {
     assert_eq!(String::from_utf8(out).expect("utf8"), "= 1 B4\n\n");
 }
 
+/// Issue 17: `genmove` for both colours in a triple ko. Under simple ko
+/// (and under no ko, where the move generator still keeps to simple-ko
+/// legal moves) the six ko captures come round for ever; under either
+/// superko rule the capture that would repeat the position is never
+/// proposed, the kos get filled and the game ends with two passes, no
+/// position repeated.
+#[test]
+fn genmove_ends_a_triple_ko_under_superko() {
+    use crate::game::rules::stones_hash;
+    use crate::game::rules::tests::{TRIPLE_KO, TRIPLE_KO_CYCLE};
+    use crate::game::KoRule;
+    let start = Board::from_diagram(TRIPLE_KO).expect("diagram");
+    let edits: Vec<(Point, Option<Color>)> = start
+        .points()
+        .filter_map(|p| start.color_at(p).map(|c| (p, Some(c))))
+        .collect();
+    for rule in KoRule::ALL {
+        let mut e = Engine::new(EngineConfig {
+            ko_rule: rule,
+            ..EngineConfig::default()
+        });
+        ok(&mut e, "boardsize 9");
+        e.game.setup_many(&edits).expect("setup");
+        let mut moves: Vec<String> = Vec::new();
+        for k in 0..60 {
+            let color = if k % 2 == 0 { "b" } else { "w" };
+            moves.push(ok(&mut e, &format!("genmove {color}")));
+            if moves.len() >= 2 && moves[moves.len() - 2..] == ["PASS", "PASS"] {
+                break;
+            }
+        }
+        if rule.is_superko() {
+            assert!(moves.len() < 30, "{rule:?}: {moves:?}");
+            assert_eq!(moves[..5], TRIPLE_KO_CYCLE[..5], "{rule:?}");
+            assert_ne!(moves[5], TRIPLE_KO_CYCLE[5], "{rule:?}");
+            // No position came back: the positions the game went through
+            // (a pass leaves the board as it was) are all different.
+            let mut boards: Vec<u64> = e.game.positions().iter().map(|s| s.0).collect();
+            boards.push(stones_hash(e.board()));
+            boards.dedup();
+            let mut sorted = boards.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), boards.len(), "{rule:?}: a position repeats");
+        } else {
+            assert_eq!(moves.len(), 60, "{rule:?}: the cycle goes on");
+            for (k, m) in moves.iter().enumerate() {
+                assert_eq!(m, TRIPLE_KO_CYCLE[k % 6], "{rule:?} move {}", k + 1);
+            }
+        }
+    }
+}
+
 // ---- Issue 10: hostile input ----------------------------------------
 
 /// Write `text` to a fresh temp file and return its path as a string.

@@ -6,6 +6,7 @@
 //! - [`analyze`]: GUI analysis (`lz-analyze` stream, territory overlay).
 //! - [`info`]: protocol and session commands (name, version, list_commands, time).
 //! - [`setup`]: the game: size, komi, moves, undo, handicap, SGF, scoring, genmove.
+//! - [`rules`]: the ko rule in KataGo's dialect (kata-get-rules, kata-set-rules).
 //! - [`tactics`]: tactical reading (attack, defend, ladders, depths, counters,
 //!   decide_string, SGF traces).
 //! - [`connect`]: connection reading (connect, disconnect, break_in, block_off,
@@ -21,6 +22,7 @@ pub mod debug;
 pub mod dragon;
 pub mod info;
 pub mod life;
+pub mod rules;
 pub mod setup;
 pub mod tactics;
 pub mod worm;

@@ -14,6 +14,7 @@ use crate::game::handicap::HandicapError;
 use crate::game::sgf::{self, SgfLoadError, StopAt};
 use crate::game::GameError;
 use crate::gtp::genmove::generate_move;
+use crate::gtp::handlers::rules::rule_name;
 use crate::gtp::parse::{scan_float, scan_int, scan_int_saturating};
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{self, format_color, format_move, format_points, parse_color, parse_move};
@@ -80,6 +81,7 @@ fn game_error(e: GameError) -> GtpError {
         GameError::Illegal(_) => GtpError::IllegalMove,
         GameError::CannotUndo => GtpError::CannotUndo,
         GameError::BadSize => GtpError::msg("unacceptable size"),
+        GameError::Superko => GtpError::IllegalMove,
         e @ GameError::NoLiberties(_) => GtpError::msg(e.to_string()),
     }
 }
@@ -230,7 +232,21 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
             SgfLoadError::Content(why) => GtpError::msg(format!("cannot load '{file}': {why}")),
         }
     })?;
-    engine.game = loaded.game;
+    let mut game = loaded.game;
+    let rule = engine.game.ko_rule();
+    game.set_ko_rule(rule);
+    // The record is history: a move that breaks the ko rule in force is
+    // played all the same (GNU Go's loader ignores the rules too), and
+    // reported on stderr; the positions count for the moves to come.
+    for (number, color, mv, why) in game.rule_breaks(rule) {
+        let v = format_move(mv, game.size());
+        log::warn!(
+            "loadsgf {file}: move {number} ({} {v}) breaks {} ({why}); loaded all the same",
+            format_color(color),
+            rule_name(rule)
+        );
+    }
+    engine.game = game;
     engine.reader.clear_cache();
     engine.position_changed();
     Ok(format_color(loaded.to_move).into())
