@@ -7,6 +7,7 @@
 //! `connect`; nothing below `gtp` depends on it.
 
 pub mod breakin;
+pub mod status;
 pub mod territory;
 
 #[cfg(test)]

@@ -9,7 +9,8 @@
 //! `interface/play_gtp.c`. Every handler that changes the real position
 //! calls [`Engine::position_changed`] afterwards.
 
-use crate::board::{Cell, Color, Move, Point, MAX_BOARD};
+use crate::analysis::status::{self, FinalStatus, PointStatus};
+use crate::board::{Color, Move, Point, MAX_BOARD};
 use crate::game::handicap::HandicapError;
 use crate::game::sgf::{self, SgfLoadError, StopAt};
 use crate::game::GameError;
@@ -331,9 +332,21 @@ pub fn set_free_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
     Ok(String::new())
 }
 
-/// `final_score`: area score with every stone alive (`B+3.5`, `W+0.5`, `0`).
+/// The final status of every point of the real position.
+fn final_status(engine: &mut Engine, cmd: &str) -> Result<FinalStatus, GtpError> {
+    engine.require_no_stack(cmd)?;
+    let Engine {
+        game, reader, conn, ..
+    } = engine;
+    Ok(status::final_status(game.board_mut(), reader, conn))
+}
+
+/// `final_score`: territory counting with the dead stones removed, as
+/// GNU Go counts by default (`B+3.5`, `W+0.5`, `0`); the statuses are
+/// those of `final_status_list` ([`status`]).
 pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
-    let score = engine.game.final_score();
+    let fs = final_status(engine, "final_score")?;
+    let score = fs.territory_score(engine.board(), engine.game.komi());
     Ok(if score > 0.0 {
         format!("B+{score:.1}")
     } else if score < 0.0 {
@@ -343,41 +356,41 @@ pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
     })
 }
 
-/// `final_status_list STATUS`: `alive` lists every string (all stones
-/// count as alive until life-and-death analysis exists), `dead` and `seki`
-/// are empty; `black_territory`, `white_territory` and `dame` list the
-/// empty points of each kind on one line.
+/// `final_status_list STATUS`: `alive`, `dead` and `seki` list the
+/// strings of that status, one per line; `black_territory`,
+/// `white_territory` and `dame` list the empty points of each kind on one
+/// line (dead stones' points are not listed: they are stones until
+/// removed).
 pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
     let status = *args
         .first()
         .ok_or_else(|| GtpError::msg("missing status"))?;
+    let wanted = match status {
+        "alive" => PointStatus::Alive,
+        "dead" => PointStatus::Dead,
+        "seki" => PointStatus::Seki,
+        "black_territory" => PointStatus::Territory(Color::Black),
+        "white_territory" => PointStatus::Territory(Color::White),
+        "dame" => PointStatus::Dame,
+        _ => return Err(GtpError::msg("invalid status")),
+    };
+    let fs = final_status(engine, "final_status_list")?;
     let size = engine.size();
-    match status {
-        "alive" => {
-            let lines: Vec<String> = engine
-                .game
-                .chains_of(None)
-                .iter()
-                .map(|stones| format_points(stones, size))
-                .collect();
-            Ok(lines.join("\n"))
-        }
-        "dead" | "seki" => Ok(String::new()),
-        "black_territory" | "white_territory" | "dame" => {
-            let owner = match status {
-                "black_territory" => Some(Cell::Black),
-                "white_territory" => Some(Cell::White),
-                _ => None,
-            };
-            let pts: Vec<Point> = engine
-                .game
-                .empty_owners()
-                .into_iter()
-                .filter(|&(_, o)| o == owner)
-                .map(|(p, _)| p)
-                .collect();
-            Ok(format_points(&pts, size))
-        }
-        _ => Err(GtpError::msg("invalid status")),
+    let board = engine.board();
+    if matches!(status, "alive" | "dead" | "seki") {
+        let lines: Vec<String> = engine
+            .game
+            .chains_of(None)
+            .iter()
+            .filter(|stones| fs.status(stones[0]) == wanted)
+            .map(|stones| format_points(stones, size))
+            .collect();
+        Ok(lines.join("\n"))
+    } else {
+        let pts: Vec<Point> = board
+            .points()
+            .filter(|&p| board.is_empty(p) && fs.status(p) == wanted)
+            .collect();
+        Ok(format_points(&pts, size))
     }
 }
