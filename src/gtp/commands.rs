@@ -336,6 +336,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "start recording every variation read"
     ),
     cmd!(
+        "tesuji-final_status",
+        setup::final_status_gfx,
+        "GoGui gfx: dead and seki stones, territories as the game is scored"
+    ),
+    cmd!(
         "tesuji-tactical_status",
         worm::tactical_status,
         "GoGui gfx board: tactical status of every string"

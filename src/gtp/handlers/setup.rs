@@ -356,6 +356,36 @@ pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
     })
 }
 
+/// `tesuji-final_status`: the statuses `final_score` counts with, as
+/// GoGui gfx: `BLACK` / `WHITE` marks on each side's territory (dead
+/// stones' points included), `MARK` on dead stones, `CIRCLE` on stones in
+/// seki.
+pub fn final_status_gfx(engine: &mut Engine, _: &[&str]) -> Reply {
+    let fs = final_status(engine, "tesuji-final_status")?;
+    let size = engine.size();
+    let board = engine.board();
+    let mut lines = Vec::new();
+    for (word, pick) in [("BLACK", Some(Color::Black)), ("WHITE", Some(Color::White))] {
+        let pts: Vec<Point> = board
+            .points()
+            .filter(|&p| !matches!(fs.status(p), PointStatus::Alive) && fs.owner(board, p) == pick)
+            .collect();
+        if !pts.is_empty() {
+            lines.push(format!("{word} {}", format_points(&pts, size)));
+        }
+    }
+    for (word, wanted) in [("MARK", PointStatus::Dead), ("CIRCLE", PointStatus::Seki)] {
+        let pts: Vec<Point> = board
+            .points()
+            .filter(|&p| board.is_stone(p) && fs.status(p) == wanted)
+            .collect();
+        if !pts.is_empty() {
+            lines.push(format!("{word} {}", format_points(&pts, size)));
+        }
+    }
+    Ok(lines.join("\n"))
+}
+
 /// `final_status_list STATUS`: `alive`, `dead` and `seki` list the
 /// strings of that status, one per line; `black_territory`,
 /// `white_territory` and `dame` list the empty points of each kind on one
