@@ -77,3 +77,90 @@ fn analysis_streams_until_input_and_interrupt_lines_are_swallowed() {
     assert_eq!(response(&mut out), vec!["= ".to_string()]);
     assert!(child.wait().expect("exit").success());
 }
+
+/// Run the binary with `args` on the whole of `input`; (exit success,
+/// stdout, stderr). `RUST_LOG` is removed: the default log level applies.
+fn run_with(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tesuji");
+    // An engine refusing its options exits without reading: ignore the
+    // broken pipe then.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("run");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 17: GNU Go's ko-rule options set the game's rule, which
+/// `kata-get-rules` reports and `is_legal` applies (the 2x2 game of
+/// gtp-tests/korules.gtp: Black's A2 repeats the board of move 2 with the
+/// other colour to move); they exclude one another. A game record that
+/// breaks the rule is loaded with a warning on stderr by default.
+#[test]
+fn ko_rule_options() {
+    let script = "boardsize 2\nplay b A2\nplay w B2\nplay b A1\nplay w pass\nplay b B1\n\
+                  play w B2\n1 kata-get-rules\n2 is_legal b A2\nquit\n";
+    for (args, ko, legal) in [
+        (&[][..], "SIMPLE", "1"),
+        (&["--simple-ko"][..], "SIMPLE", "1"),
+        (&["--no-ko"][..], "NONE", "1"),
+        (&["--positional-superko"][..], "POSITIONAL", "0"),
+        (&["--situational-superko"][..], "SITUATIONAL", "1"),
+    ] {
+        let (ok, out, _) = run_with(args, script);
+        assert!(ok, "{args:?}");
+        assert!(out.contains(&format!("\"ko\":\"{ko}\"")), "{args:?}: {out}");
+        assert!(out.contains(&format!("=2 {legal}\n")), "{args:?}: {out}");
+    }
+    let (ok, _, err) = run_with(&["--no-ko", "--situational-superko"], "quit\n");
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+    let (ok, out, err) = run_with(
+        &["--positional-superko"],
+        "loadsgf gtp-tests/sgf/cycle-2x2.sgf\nquit\n",
+    );
+    assert!(ok);
+    assert!(out.starts_with("= white\n"), "{out}");
+    assert!(
+        err.contains("move 7 (black A2) breaks positional superko"),
+        "{err}"
+    );
+}
+
+/// `--komaster-scheme N`: 1, 2, 3 and 5 read (a plain ko, which every
+/// scheme answers the same way), 4 and others are refused with a message.
+#[test]
+fn komaster_scheme_option() {
+    // A ko at the top: White's B4 is in atari, Black takes at C4 and
+    // White could retake at B4 (attack B4: `2 C4`, KO_A).
+    let script = "boardsize 5\nplay b B5\nplay w C5\nplay b A4\nplay w B4\nplay w D4\n\
+                  play b B3\nplay w C3\n1 attack B4\nquit\n";
+    let mut answers = Vec::new();
+    for n in ["1", "2", "3", "5"] {
+        let (ok, out, _) = run_with(&["--komaster-scheme", n], script);
+        assert!(ok, "scheme {n}");
+        let line = out.lines().find(|l| l.starts_with("=1")).expect("answer");
+        answers.push(line.to_string());
+    }
+    assert!(answers.iter().all(|a| a == "=1 2 C4"), "{answers:?}");
+    for n in ["4", "6", "x"] {
+        let (ok, _, err) = run_with(&["--komaster-scheme", n], "quit\n");
+        assert!(!ok, "scheme {n}");
+        assert!(err.contains("--komaster-scheme"), "{err}");
+    }
+    let (_, _, err) = run_with(&["--komaster-scheme", "4"], "quit\n");
+    assert!(err.contains("scheme 4"), "{err}");
+}

@@ -3,11 +3,12 @@
 //!
 //! Reading order (dependency order, lowest first):
 //! - [`board`]: the position, chains, legality, undo journal, Zobrist hash.
-//! - [`game`]: the game around the position: history, komi, handicap, SGF, scoring.
-//! - [`reading`]: tactical reading (attack, find_defense, ko, hash table,
+//! - [`game`]: the game around the position: history, ko rules (superko), komi, handicap, SGF,
+//!   scoring.
+//! - [`reading`]: tactical reading (attack, find_defense, komaster schemes, hash table,
 //!   superstrings, the persistent reading caches kept across moves).
 //! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).
-//! - [`analysis`]: whole-board evaluation for the move generator (territory, break-ins).
+//! - [`analysis`]: analysis of the position: worms, dragons, final statuses, territory, break-ins.
 //! - [`eyes`]: eye-space analysis: unconditional life, eye spaces and their values.
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]

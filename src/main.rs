@@ -2,12 +2,15 @@
 //!
 //! GTP is the default (and only) mode; `--mode gtp` and `--quiet` are
 //! accepted and ignored so GNU Go command lines work unchanged. The reading
-//! options set the reader's depths and hash size. Diagnostics go to stderr
-//! through `log` (`RUST_LOG=debug` to see them).
+//! options set the reader's depths, hash size and komaster scheme; the ko
+//! options (GNU Go's names) set the game's ko rule. Diagnostics go to stderr
+//! through `log`: warnings by default, `RUST_LOG=debug` for more.
 
 use clap::Parser;
+use tesuji::game::KoRule;
 use tesuji::gtp::input::ChannelLines;
 use tesuji::gtp::{serve_lines, Engine, EngineConfig};
+use tesuji::reading::ko::KomasterScheme;
 use tesuji::reading::ReadingConfig;
 
 /// Command-line options.
@@ -45,6 +48,24 @@ struct Options {
     /// Disable the reading hash table.
     #[arg(long = "no-hash")]
     no_hash: bool,
+    /// Komaster scheme of the tactical reader: 1, 2, 3 (the GNU Go manual's
+    /// alternatives) or 5 (GNU Go 3.8's).
+    #[arg(long = "komaster-scheme", value_name = "N", default_value_t = 5,
+          value_parser = parse_scheme)]
+    komaster_scheme: u8,
+    /// Ko rule of the game: an immediate ko recapture is illegal (default).
+    #[arg(long = "simple-ko", group = "ko_rule")]
+    simple_ko: bool,
+    /// Ko rule of the game: ko recaptures are always legal.
+    #[arg(long = "no-ko", group = "ko_rule")]
+    no_ko: bool,
+    /// Ko rule of the game: no move may repeat an earlier position.
+    #[arg(long = "positional-superko", group = "ko_rule")]
+    positional_superko: bool,
+    /// Ko rule of the game: no move may repeat an earlier position with the
+    /// same player to move.
+    #[arg(long = "situational-superko", group = "ko_rule")]
+    situational_superko: bool,
     /// Random seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -74,12 +95,41 @@ impl Options {
         if self.no_hash {
             c.hash_mb = 0;
         }
+        c.komaster_scheme = KomasterScheme::from_number(self.komaster_scheme).unwrap_or_default();
         c
+    }
+
+    fn ko_rule(&self) -> KoRule {
+        if self.no_ko {
+            KoRule::None
+        } else if self.positional_superko {
+            KoRule::Positional
+        } else if self.situational_superko {
+            KoRule::Situational
+        } else {
+            KoRule::Simple
+        }
+    }
+}
+
+/// `--komaster-scheme`: 1, 2, 3 or 5.
+fn parse_scheme(text: &str) -> Result<u8, String> {
+    let n: u8 = text
+        .parse()
+        .map_err(|_| format!("not a scheme number: {text}"))?;
+    match KomasterScheme::from_number(n) {
+        Some(_) => Ok(n),
+        None if n == 4 => Err("scheme 4 is described neither in GNU Go's manual nor in \
+             GNU Go 3.8 and is not implemented; choose 1, 2, 3 or 5"
+            .into()),
+        None => Err("the komaster schemes are 1, 2, 3 and 5".into()),
     }
 }
 
 fn main() {
-    env_logger::init();
+    // Warnings (a game record that breaks the ko rule, an unwritable
+    // file) reach stderr unless RUST_LOG says otherwise.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let options = Options::parse();
     if let Some(mode) = options.mode.as_deref() {
         if mode != "gtp" {
@@ -89,6 +139,7 @@ fn main() {
     let mut engine = Engine::new(EngineConfig {
         reading: options.reading(),
         seed: options.seed,
+        ko_rule: options.ko_rule(),
     });
     // The reader recurses once per hypothetical move; the deepest reads of
     // the regression suites need a few MB of stack, more than a default

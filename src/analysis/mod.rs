@@ -12,6 +12,7 @@
 
 pub mod breakin;
 pub mod dragon;
+pub mod status;
 pub mod territory;
 pub mod worm;
 

@@ -6,8 +6,9 @@
 //! GNU Go counterpart: the `worm[]` records built by `make_worms` in
 //! `engine/worm.c` (`ping_cave` / `ping_recurse` for the higher-order
 //! liberties, `genus`, `is_ko_point`). Only the fields computed honestly
-//! here exist; `effective_size`, `lunch`, `cutstone`, `cutstone2`,
-//! `inessential`, `invincible` and `unconditional_status` need the rest of
+//! here exist (`invincible` and `unconditional_status` are
+//! [`crate::eyes::unconditional`]'s); `effective_size`, `lunch`,
+//! `cutstone`, `cutstone2` and `inessential` need the rest of
 //! `make_worms` and come later.
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};

@@ -435,8 +435,8 @@ fn find_break_moves(
 }
 
 impl ConnectionReader {
-    /// Try `m` for `color` under the komaster rules (GNU Go
-    /// `komaster_trymove`, scheme 5): a legal move, or (when allowed) an
+    /// Try `m` for `color` under the reader's komaster scheme (GNU Go
+    /// `komaster_trymove`): a legal move, or (when allowed) an
     /// illegal ko capture as if a threat had been answered. The komaster
     /// state the move leaves is what the tactical reads below it start
     /// from. `Some(is_conditional_ko_capture)`.
@@ -448,7 +448,8 @@ impl ConnectionReader {
         color: Color,
         allow_ko: bool,
     ) -> Option<bool> {
-        let km = komaster_trymove(board, reader.ambient_ko(), m, color, allow_ko)?;
+        let scheme = reader.config.komaster_scheme;
+        let km = komaster_trymove(scheme, board, reader.ambient_ko(), m, color, allow_ko)?;
         self.ko_stack.push(reader.set_ambient_ko(km.state));
         self.trace_push(m, color);
         Some(km.conditional)

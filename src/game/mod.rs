@@ -9,12 +9,20 @@
 //! Undo works by replaying: the game remembers the position after setup
 //! ([`Game::start`]) and the list of events since; undoing `n` moves drops
 //! the last `n` moves and replays the rest on a copy of the start position.
+//!
+//! Real moves obey the game's [`KoRule`] (`rules.rs`): the game keeps the
+//! hash of every position it went through since the last setup edit, with
+//! the colour that moved from it, for the superko rules. A recorded move
+//! (SGF) is played whatever the rule says; [`Game::rule_breaks`] lists the
+//! ones that broke it.
 
 pub mod handicap;
+pub mod rules;
 pub mod score;
 pub mod sgf;
 
 use crate::board::{Board, Color, IllegalMove, Move, Point, MAX_BOARD};
+pub use rules::{KoRule, MoveFilter, RuleBreak, Situation};
 
 /// Default komi of a new game (GNU Go's default).
 pub const DEFAULT_KOMI: f32 = 5.5;
@@ -40,6 +48,8 @@ pub enum GameError {
     CannotUndo,
     /// The board size is out of range.
     BadSize,
+    /// The move would repeat an earlier position (superko rules).
+    Superko,
     /// A setup edit would leave the string at this point without
     /// liberties: such a position cannot arise in a game and no reader is
     /// defined on it, so the edit is refused.
@@ -53,12 +63,22 @@ impl std::fmt::Display for GameError {
             GameError::Illegal(e) => write!(f, "illegal move ({e})"),
             GameError::CannotUndo => f.write_str("cannot undo"),
             GameError::BadSize => f.write_str("unacceptable size"),
+            GameError::Superko => f.write_str("illegal move (superko)"),
             GameError::NoLiberties(_) => f.write_str("setup leaves a string without liberties"),
         }
     }
 }
 
 impl std::error::Error for GameError {}
+
+impl From<RuleBreak> for GameError {
+    fn from(e: RuleBreak) -> GameError {
+        match e {
+            RuleBreak::Illegal(i) => GameError::Illegal(i),
+            RuleBreak::Superko => GameError::Superko,
+        }
+    }
+}
 
 /// Something that happened since the start position.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +102,11 @@ pub struct Game {
     komi: f32,
     handicap: usize,
     to_move: Color,
+    ko_rule: KoRule,
+    /// The positions before each real move since the start position or the
+    /// last setup edit after a move, oldest first (the current position is
+    /// the board).
+    history: Vec<Situation>,
 }
 
 impl Default for Game {
@@ -102,7 +127,46 @@ impl Game {
             komi: DEFAULT_KOMI,
             handicap: 0,
             to_move: Color::Black,
+            ko_rule: KoRule::Simple,
+            history: Vec::new(),
         }
+    }
+
+    /// The ko rule real moves obey.
+    pub fn ko_rule(&self) -> KoRule {
+        self.ko_rule
+    }
+
+    /// Set the ko rule for the moves to come (the history is kept).
+    pub fn set_ko_rule(&mut self, rule: KoRule) {
+        self.ko_rule = rule;
+    }
+
+    /// The positions before each real move since the start (or the last
+    /// setup edit after a move), oldest first, with the colour that moved.
+    pub fn positions(&self) -> &[Situation] {
+        &self.history
+    }
+
+    /// The ko rule and the position history, detached from the game, to
+    /// check moves on the current board while it is borrowed elsewhere.
+    pub fn move_filter(&self) -> MoveFilter {
+        MoveFilter::new(self.ko_rule, &self.history)
+    }
+
+    /// Why `color` may not play `mv` now under the game's rules, or
+    /// `Ok(())`. A pass is always allowed.
+    pub fn check_play(&self, color: Color, mv: Move) -> Result<(), GameError> {
+        match mv {
+            Move::Pass => Ok(()),
+            Move::Play(p) => rules::check_move(self.ko_rule, &self.history, &self.board, p, color)
+                .map_err(GameError::from),
+        }
+    }
+
+    /// May `color` play at `p` now under the game's rules?
+    pub fn is_allowed(&self, color: Color, p: Point) -> bool {
+        self.check_play(color, Move::Play(p)).is_ok()
     }
 
     /// The current position.
@@ -202,34 +266,55 @@ impl Game {
         self.start = self.board.clone();
         self.start_to_move = Color::Black;
         self.events.clear();
+        self.history.clear();
         self.handicap = 0;
         self.to_move = Color::Black;
         Ok(())
     }
 
-    /// Play a real move (or pass) for `color`; the opponent moves next.
+    /// Play a real move (or pass) for `color` under the game's ko rule;
+    /// the opponent moves next.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), GameError> {
         self.check_stack()?;
-        match mv {
-            Move::Pass => self.board.pass(),
-            Move::Play(p) => self.board.play(p, color).map_err(GameError::Illegal)?,
-        }
+        self.check_play(color, mv)?;
+        self.play_unchecked(color, mv)
+    }
+
+    /// Play a move taken from a game record (SGF) whatever the ko rule
+    /// says (the record may have been made under other rules, or the ko
+    /// point was stale), as GNU Go's loader does; only moves impossible on
+    /// the board (occupied point, suicide) are refused.
+    /// [`Game::rule_breaks`] finds the moves that broke the rule.
+    pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<(), GameError> {
+        self.check_stack()?;
+        self.play_unchecked(color, mv)
+    }
+
+    /// Play `mv` ignoring the ko rules; record it and the position it left.
+    fn play_unchecked(&mut self, color: Color, mv: Move) -> Result<(), GameError> {
+        let before = rules::stones_hash(&self.board);
+        play_ignoring_ko(&mut self.board, color, mv).map_err(GameError::Illegal)?;
+        self.history.push((before, color));
         self.events.push(Event::Play(color, mv));
         self.to_move = color.opponent();
         Ok(())
     }
 
-    /// Play a move taken from a game record (SGF): like [`Game::play`], but
-    /// a ko recapture is accepted (the record may have been made under
-    /// other rules, or the ko point was stale), as GNU Go's loader does.
-    pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<(), GameError> {
-        match self.play(color, mv) {
-            Err(GameError::Illegal(IllegalMove::Ko)) => {
-                self.set_ko(Point::NONE)?;
-                self.play(color, mv)
+    /// The real moves since the start position that break `rule`, with
+    /// their number (counted from 1) and why: what `loadsgf` reports for a
+    /// record played under other rules.
+    pub fn rule_breaks(&self, rule: KoRule) -> Vec<(usize, Color, Move, RuleBreak)> {
+        let mut breaks = Vec::new();
+        let mut number = 0;
+        self.replay_events(|board, history, color, mv| {
+            number += 1;
+            if let Move::Play(p) = mv {
+                if let Err(b) = rules::check_move(rule, history, board, p, color) {
+                    breaks.push((number, color, mv, b));
+                }
             }
-            res => res,
-        }
+        });
+        breaks
     }
 
     /// Add a setup stone (`Some`) or empty a point (`None`) on the current
@@ -260,6 +345,9 @@ impl Game {
             for &(p, color) in edits {
                 self.events.push(Event::Setup(p, color));
             }
+            // A setup edit makes a new position with no past (GNU Go's
+            // add_stone forgets the move history as well).
+            self.history.clear();
         } else {
             self.start.setup_stones(edits);
         }
@@ -307,27 +395,42 @@ impl Game {
 
     /// Rebuild the current position from the start position and events.
     fn replay(&mut self) {
+        let (board, to_move, history) = self.replay_events(|_, _, _, _| {});
+        self.board = board;
+        self.to_move = to_move;
+        self.history = history;
+    }
+
+    /// Replay the events on a copy of the start position, calling
+    /// `before_play` with the board and the position history before each
+    /// real move; the position, the colour to move and the history after
+    /// the last event.
+    fn replay_events(
+        &self,
+        mut before_play: impl FnMut(&Board, &[Situation], Color, Move),
+    ) -> (Board, Color, Vec<Situation>) {
         let mut board = self.start.clone();
         let mut to_move = self.start_to_move;
+        let mut history: Vec<Situation> = Vec::new();
         for e in &self.events {
             match *e {
-                Event::Play(c, Move::Pass) => {
-                    board.pass();
-                    to_move = c.opponent();
-                }
-                Event::Play(c, Move::Play(p)) => {
-                    if let Err(err) = board.play(p, c) {
-                        // Cannot happen: every recorded move was legal here.
-                        log::error!("replay: recorded move {p:?} is illegal ({err})");
+                Event::Play(c, mv) => {
+                    before_play(&board, &history, c, mv);
+                    history.push((rules::stones_hash(&board), c));
+                    if let Err(err) = play_ignoring_ko(&mut board, c, mv) {
+                        // Cannot happen: every recorded move was played here.
+                        log::error!("replay: recorded move {mv:?} is illegal ({err})");
                     }
                     to_move = c.opponent();
                 }
-                Event::Setup(p, c) => apply_setup(&mut board, p, c),
+                Event::Setup(p, c) => {
+                    apply_setup(&mut board, p, c);
+                    history.clear();
+                }
                 Event::Ko(p) => board.set_ko(p),
             }
         }
-        self.board = board;
-        self.to_move = to_move;
+        (board, to_move, history)
     }
 
     /// Record that `n` handicap stones were placed (by the handicap helpers);
@@ -347,6 +450,24 @@ impl Game {
     /// Is the board free of stones?
     pub fn board_is_empty(&self) -> bool {
         self.board.points().all(|p| self.board.is_empty(p))
+    }
+}
+
+/// Play a real move on `board`; an immediate ko recapture is played too
+/// (the ko rules are the caller's business).
+fn play_ignoring_ko(board: &mut Board, color: Color, mv: Move) -> Result<(), IllegalMove> {
+    match mv {
+        Move::Pass => {
+            board.pass();
+            Ok(())
+        }
+        Move::Play(p) => match board.play(p, color) {
+            Err(IllegalMove::Ko) => {
+                board.set_ko(Point::NONE);
+                board.play(p, color)
+            }
+            res => res,
+        },
     }
 }
 

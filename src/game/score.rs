@@ -1,9 +1,12 @@
-//! Area scoring with every stone counted alive (Chinese counting without
-//! dead-stone removal).
+//! Area counts of a position with every stone counted alive (Chinese
+//! counting without dead-stone removal), and the chains listed for
+//! `final_status_list`.
 //!
-//! GNU Go counterpart: the trivial end of `aftermath_compute_score` /
-//! `gnugo_estimate_score` once every stone is alive. A later issue brings
-//! life-and-death analysis; until then `final_status_list dead` is empty.
+//! GNU Go counterpart: the trivial end of `aftermath_compute_score` once
+//! every stone is alive. The real end-of-game count, with dead stones
+//! removed and territory counted as GNU Go does by default, is
+//! `analysis::status` (`FinalStatus::territory_score`), which needs the
+//! readers.
 
 use super::Game;
 use crate::board::{Cell, Color, Point};
@@ -59,56 +62,6 @@ impl Game {
         }
         debug_assert!(score.black + score.white <= size * size);
         score
-    }
-
-    /// Every empty point with the colour that owns it by area counting
-    /// (`Cell::Black`/`Cell::White` when only that colour borders its empty
-    /// region, `None` for dame), in board order.
-    pub fn empty_owners(&self) -> Vec<(Point, Option<Cell>)> {
-        let b = self.board();
-        let mut region = vec![usize::MAX; crate::board::BOARD_ARRAY];
-        let mut owners: Vec<Option<Cell>> = Vec::new();
-        let mut stack: Vec<Point> = Vec::new();
-        let mut members: Vec<Point> = Vec::new();
-        for p in b.points() {
-            if !b.is_empty(p) || region[p.idx()] != usize::MAX {
-                continue;
-            }
-            let id = owners.len();
-            let (mut borders_b, mut borders_w) = (false, false);
-            region[p.idx()] = id;
-            stack.push(p);
-            members.clear();
-            while let Some(q) = stack.pop() {
-                members.push(q);
-                for nb in q.neighbors() {
-                    match b.cell(nb) {
-                        Cell::Black => borders_b = true,
-                        Cell::White => borders_w = true,
-                        Cell::Empty if region[nb.idx()] == usize::MAX => {
-                            region[nb.idx()] = id;
-                            stack.push(nb);
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            owners.push(match (borders_b, borders_w) {
-                (true, false) => Some(Cell::Black),
-                (false, true) => Some(Cell::White),
-                _ => None,
-            });
-        }
-        b.points()
-            .filter(|&p| b.is_empty(p))
-            .map(|p| (p, owners[region[p.idx()]]))
-            .collect()
-    }
-
-    /// Black's area minus White's area minus komi (positive: Black wins).
-    pub fn final_score(&self) -> f32 {
-        let s = self.area_score();
-        s.black as f32 - s.white as f32 - self.komi()
     }
 
     /// The stones of `color`'s chains, one sorted list per chain, chains in

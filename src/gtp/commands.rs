@@ -5,7 +5,7 @@
 //! To add a command, add a row here (kept in alphabetical order, which is
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
-use super::handlers::{analyze, connect, debug, dragon, info, setup, tactics, worm};
+use super::handlers::{analyze, connect, debug, dragon, info, life, rules, setup, tactics, worm};
 use super::response::Reply;
 use super::Engine;
 
@@ -217,7 +217,26 @@ pub const COMMANDS: &[CommandSpec] = &[
         connect::is_connected,
         "are two strings connected as they stand: 1 when no disconnecting move exists, 0 when one does, 2/3 when it depends on ko"
     ),
-    cmd!("is_legal", debug::is_legal, "is a move legal: 1 or 0"),
+    cmd!(
+        "is_legal",
+        debug::is_legal,
+        "is a move legal under the game's ko rule: 1 or 0"
+    ),
+    cmd!(
+        "kata-get-rules",
+        rules::kata_get_rules,
+        "the rules as KataGo's JSON dictionary (only the ko rule varies)"
+    ),
+    cmd!(
+        "kata-set-rule",
+        rules::kata_set_rule,
+        "set one rule: ko SIMPLE, POSITIONAL, SITUATIONAL or NONE"
+    ),
+    cmd!(
+        "kata-set-rules",
+        rules::kata_set_rules,
+        "set the ko rule from a KataGo ruleset name or JSON dictionary"
+    ),
     cmd!(
         "known_command",
         info::known_command,
@@ -317,6 +336,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "start recording every variation read"
     ),
     cmd!(
+        "tesuji-final_status",
+        setup::final_status_gfx,
+        "GoGui gfx: dead and seki stones, territories as the game is scored"
+    ),
+    cmd!(
         "tesuji-tactical_status",
         worm::tactical_status,
         "GoGui gfx board: tactical status of every string"
@@ -338,6 +362,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "push a hypothetical move that may take an illegal ko"
     ),
     cmd!("trymove", debug::trymove, "push a hypothetical move"),
+    cmd!(
+        "unconditional_status",
+        life::unconditional_status,
+        "unconditional status of a point: alive, dead, territory or undecided"
+    ),
     cmd!("undo", setup::undo, "take back the last move"),
     cmd!("version", info::version, "the engine's version"),
     cmd!("white", setup::white, "GTP v1: play a white stone"),

@@ -20,12 +20,16 @@
 //! 5. otherwise pass.
 //!
 //! Steps 1-3 are [`ranked_moves`], which the analysis commands show too.
+//! Every step proposes only moves the game's ko rule allows (a
+//! [`MoveFilter`]: under superko, no move that repeats a position), so a
+//! cycle such as a triple ko ends; reading itself keeps the simple-ko +
+//! komaster model.
 
 use crate::analysis::breakin::{find_blocks, find_break_ins};
 use crate::analysis::territory::Territory;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
 use crate::connect::ConnectionReader;
-use crate::game::Game;
+use crate::game::{Game, MoveFilter};
 use crate::reading::Reader;
 
 /// Largest single-coloured empty region still worth playing into.
@@ -61,20 +65,23 @@ pub fn generate_move(
     color: Color,
     seed: u64,
 ) -> Move {
+    let filter = game.move_filter();
     let board = game.board_mut();
     // The cheap tactical moves first: the territory estimate and the
     // break-in reads are only needed when there is none.
-    if let Some(best) = tactical_moves(board, reader, color, 1).first() {
+    if let Some(best) = tactical_moves(board, reader, &filter, color, 1).first() {
         log::debug!("genmove: {best:?}");
         return Move::Play(best.mv);
     }
     let territory = Territory::estimate(board, reader);
     log::debug!("territory estimate:\n{}", territory.to_diagram(board));
-    if let Some(best) = territorial_moves(board, reader, conn, &territory, color, 1).first() {
+    if let Some(best) =
+        territorial_moves(board, reader, conn, &territory, &filter, color, 1).first()
+    {
         log::debug!("genmove: {best:?}");
         return Move::Play(best.mv);
     }
-    let mut candidates = useful_points(board, color);
+    let mut candidates = useful_points(board, &filter, color);
     // Territory already settled either way is no place for a random move;
     // keep to the neutral points while there are any.
     let neutral: Vec<Point> = candidates
@@ -100,18 +107,20 @@ pub fn generate_move(
 /// Every purposeful move for `color`, best first, each point once: the
 /// captures (largest string first, ties in board order), then the rescues
 /// (likewise), then the break-ins and blocks (largest region first,
-/// break-ins before blocks of the same size). Only legal moves whose stone
-/// is tactically safe are kept. `genmove` plays the first; the analysis
-/// commands show them all.
+/// break-ins before blocks of the same size). Only legal moves (for the
+/// board and for `filter`, the game's ko rule) whose stone is tactically
+/// safe are kept. `genmove` plays the first; the analysis commands show
+/// them all.
 pub fn ranked_moves(
     board: &mut Board,
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     territory: &Territory,
+    filter: &MoveFilter,
     color: Color,
 ) -> Vec<Candidate> {
-    let mut ranked = tactical_moves(board, reader, color, usize::MAX);
-    for c in territorial_moves(board, reader, conn, territory, color, usize::MAX) {
+    let mut ranked = tactical_moves(board, reader, filter, color, usize::MAX);
+    for c in territorial_moves(board, reader, conn, territory, filter, color, usize::MAX) {
         if !ranked.iter().any(|r| r.mv == c.mv) {
             ranked.push(c);
         }
@@ -123,6 +132,7 @@ pub fn ranked_moves(
 fn tactical_moves(
     board: &mut Board,
     reader: &mut Reader,
+    filter: &MoveFilter,
     color: Color,
     limit: usize,
 ) -> Vec<Candidate> {
@@ -139,7 +149,7 @@ fn tactical_moves(
             reason: Reason::Rescue(size),
         });
     }
-    keep_safe(board, reader, color, proposals, limit)
+    keep_safe(board, reader, filter, color, proposals, limit)
 }
 
 /// The break-ins and blocks of [`ranked_moves`], at most `limit`.
@@ -148,6 +158,7 @@ fn territorial_moves(
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     territory: &Territory,
+    filter: &MoveFilter,
     color: Color,
     limit: usize,
 ) -> Vec<Candidate> {
@@ -171,14 +182,15 @@ fn territorial_moves(
         Reason::BreakIn(n) | Reason::Block(n) => std::cmp::Reverse(n),
         _ => std::cmp::Reverse(0),
     });
-    keep_safe(board, reader, color, proposals, limit)
+    keep_safe(board, reader, filter, color, proposals, limit)
 }
 
-/// The proposals that are legal with a tactically safe stone, each point
-/// once, in order, at most `limit`.
+/// The proposals that are legal (for the board and the ko rule) with a
+/// tactically safe stone, each point once, in order, at most `limit`.
 fn keep_safe(
     board: &mut Board,
     reader: &mut Reader,
+    filter: &MoveFilter,
     color: Color,
     proposals: Vec<Candidate>,
     limit: usize,
@@ -191,7 +203,10 @@ fn keep_safe(
         if kept.iter().any(|r| r.mv == c.mv) {
             continue;
         }
-        if board.is_legal(c.mv, color) && reader.safe_move(board, c.mv, color).succeeds() {
+        if board.is_legal(c.mv, color)
+            && filter.permits(board, c.mv, color)
+            && reader.safe_move(board, c.mv, color).succeeds()
+        {
             kept.push(c);
         }
     }
@@ -242,9 +257,10 @@ pub fn is_own_eye(board: &Board, p: Point, color: Color) -> bool {
     }
 }
 
-/// Legal points for `color` that are not own eyes and not inside a small
-/// empty region bordered by one colour only, in board order.
-fn useful_points(board: &Board, color: Color) -> Vec<Point> {
+/// Legal points for `color` (for the board and the ko rule) that are not
+/// own eyes and not inside a small empty region bordered by one colour
+/// only, in board order.
+fn useful_points(board: &Board, filter: &MoveFilter, color: Color) -> Vec<Point> {
     let mut region_of = vec![usize::MAX; BOARD_ARRAY];
     let mut regions: Vec<(usize, bool, bool)> = Vec::new();
     let mut stack = Vec::new();
@@ -280,7 +296,11 @@ fn useful_points(board: &Board, color: Color) -> Vec<Point> {
             let one_colour = bb != ww;
             !(one_colour && n <= SMALL_REGION)
         })
-        .filter(|&p| board.is_legal(p, color) && !is_own_eye(board, p, color))
+        .filter(|&p| {
+            board.is_legal(p, color)
+                && filter.permits(board, p, color)
+                && !is_own_eye(board, p, color)
+        })
         .collect()
 }
 

@@ -26,7 +26,7 @@ mod tests;
 use crate::analysis::dragon::Dragons;
 use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
-use crate::game::Game;
+use crate::game::{Game, KoRule};
 use crate::reading::{Reader, ReadingConfig};
 use input::{BufLines, LineSource};
 use response::{GtpError, Reply};
@@ -42,6 +42,9 @@ pub struct EngineConfig {
     pub reading: ReadingConfig,
     /// Random seed (GNU Go `--seed`; 0 by default).
     pub seed: u64,
+    /// Ko rule of the game (`--simple-ko`, `--no-ko`, `--positional-superko`,
+    /// `--situational-superko`; `kata-set-rules` changes it).
+    pub ko_rule: KoRule,
 }
 
 /// Everything the GTP commands act on: the game, the tactical reader and
@@ -85,8 +88,10 @@ impl Engine {
         let interrupt = Arc::new(AtomicBool::new(false));
         let mut reader = Reader::new(config.reading);
         reader.set_interrupt(interrupt.clone());
+        let mut game = Game::new(19);
+        game.set_ko_rule(config.ko_rule);
         Engine {
-            game: Game::new(19),
+            game,
             reader,
             conn: ConnectionReader::default(),
             dragons: Dragons::default(),

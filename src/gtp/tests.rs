@@ -238,7 +238,9 @@ fn worm_data_gnu_go_format_and_raw_codes() {
             "attack_point",
             "defense_code",
             "defense_point",
-            "genus"
+            "genus",
+            "invincible",
+            "unconditional_status"
         ]
     );
     let get = |k: &str| f.iter().find(|(key, _)| key == k).unwrap().1.clone();
@@ -251,6 +253,8 @@ fn worm_data_gnu_go_format_and_raw_codes() {
     assert_eq!(get("attack_point"), "C2");
     assert_eq!(get("defense_code"), "0");
     assert_eq!(get("defense_point"), "PASS");
+    assert_eq!(get("invincible"), "0");
+    assert_eq!(get("unconditional_status"), "unknown");
     // The origin is the first stone in board order.
     let b2 = ok(&mut e, "worm_data B2");
     assert!(b2.contains("\norigin               B3\n"), "{b2}");
@@ -280,6 +284,40 @@ fn worm_data_counts_every_liberty_of_a_long_string() {
         assert_eq!(get("size"), size.to_string());
         assert_eq!(get("liberties"), want.to_string(), "{size}x{size}");
     }
+}
+
+/// Black's group has two eyes (5x5): its stones are invincible, its eyes
+/// black territory, and the white stone inside black's eye is dead.
+/// Values as GNU Go 3.8's `worm_data` prints them.
+#[test]
+fn worm_data_unconditional_fields() {
+    let mut e = engine_with(
+        ". O . X .
+         X X X X X
+         . . . . .
+         . . . . .
+         . . . . .",
+    );
+    let field = |e: &mut Engine, v: &str, key: &str| {
+        let block = ok(e, &format!("worm_data {v}"));
+        fields(&block)
+            .into_iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, value)| value)
+            .unwrap_or_else(|| panic!("no {key} in {block}"))
+    };
+    assert_eq!(field(&mut e, "D5", "invincible"), "1");
+    assert_eq!(field(&mut e, "D5", "unconditional_status"), "alive");
+    assert_eq!(field(&mut e, "B5", "invincible"), "0");
+    assert_eq!(field(&mut e, "B5", "unconditional_status"), "dead");
+    assert_eq!(field(&mut e, "A5", "invincible"), "0");
+    assert_eq!(
+        field(&mut e, "A5", "unconditional_status"),
+        "black_territory"
+    );
+    assert_eq!(field(&mut e, "C3", "unconditional_status"), "unknown");
+    assert_eq!(ok(&mut e, "unconditional_status B5"), "dead");
+    assert_eq!(ok(&mut e, "unconditional_status C3"), "undecided");
 }
 
 #[test]
@@ -695,6 +733,59 @@ fn interrupt_flag_cuts_reads_short_and_the_caches_are_cleared() {
     let mut out = Vec::new();
     serve_engine(&mut e, "attack B3\n".as_bytes(), &mut out).expect("serve");
     assert_eq!(String::from_utf8(out).expect("utf8"), "= 1 B4\n\n");
+}
+
+/// Issue 17: `genmove` for both colours in a triple ko. Under simple ko
+/// (and under no ko, where the move generator still keeps to simple-ko
+/// legal moves) the six ko captures come round for ever; under either
+/// superko rule the capture that would repeat the position is never
+/// proposed, the kos get filled and the game ends with two passes, no
+/// position repeated.
+#[test]
+fn genmove_ends_a_triple_ko_under_superko() {
+    use crate::game::rules::stones_hash;
+    use crate::game::rules::tests::{TRIPLE_KO, TRIPLE_KO_CYCLE};
+    use crate::game::KoRule;
+    let start = Board::from_diagram(TRIPLE_KO).expect("diagram");
+    let edits: Vec<(Point, Option<Color>)> = start
+        .points()
+        .filter_map(|p| start.color_at(p).map(|c| (p, Some(c))))
+        .collect();
+    for rule in KoRule::ALL {
+        let mut e = Engine::new(EngineConfig {
+            ko_rule: rule,
+            ..EngineConfig::default()
+        });
+        ok(&mut e, "boardsize 9");
+        e.game.setup_many(&edits).expect("setup");
+        let mut moves: Vec<String> = Vec::new();
+        for k in 0..60 {
+            let color = if k % 2 == 0 { "b" } else { "w" };
+            moves.push(ok(&mut e, &format!("genmove {color}")));
+            if moves.len() >= 2 && moves[moves.len() - 2..] == ["PASS", "PASS"] {
+                break;
+            }
+        }
+        if rule.is_superko() {
+            assert!(moves.len() < 30, "{rule:?}: {moves:?}");
+            assert_eq!(moves[..5], TRIPLE_KO_CYCLE[..5], "{rule:?}");
+            assert_ne!(moves[5], TRIPLE_KO_CYCLE[5], "{rule:?}");
+            // No position came back: the positions the game went through
+            // (a pass leaves the board as it was) are all different.
+            let mut boards: Vec<u64> = e.game.positions().iter().map(|s| s.0).collect();
+            boards.push(stones_hash(e.board()));
+            boards.dedup();
+            let mut sorted = boards.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), boards.len(), "{rule:?}: a position repeats");
+        } else {
+            assert_eq!(moves.len(), 60, "{rule:?}: the cycle goes on");
+            for (k, m) in moves.iter().enumerate() {
+                assert_eq!(m, TRIPLE_KO_CYCLE[k % 6], "{rule:?} move {}", k + 1);
+            }
+        }
+    }
 }
 
 // ---- Issue 10: hostile input ----------------------------------------

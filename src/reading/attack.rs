@@ -115,7 +115,14 @@ impl Reader {
             }
             let stackp = Self::stackp(board);
             let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
-            if let Some(km) = komaster_trymove(board, ks, apos, other, consider_ko) {
+            if let Some(km) = komaster_trymove(
+                self.config.komaster_scheme,
+                board,
+                ks,
+                apos,
+                other,
+                consider_ko,
+            ) {
                 if !board.is_stone(s) {
                     board.popgo();
                     *best = Best {
@@ -230,7 +237,14 @@ impl Reader {
                 let apos = board.libs(adj2)[0];
                 let stackp = Self::stackp(board);
                 let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
-                let Some(km) = komaster_trymove(board, ks, apos, other, consider_ko) else {
+                let Some(km) = komaster_trymove(
+                    self.config.komaster_scheme,
+                    board,
+                    ks,
+                    apos,
+                    other,
+                    consider_ko,
+                ) else {
                     continue;
                 };
                 let (dcode, _) = self.do_find_defense(board, s, km.state);

@@ -116,7 +116,14 @@ impl Reader {
             }
             let stackp = Self::stackp(board);
             let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
-            if let Some(km) = komaster_trymove(board, ks, dpos, color, consider_ko) {
+            if let Some(km) = komaster_trymove(
+                self.config.komaster_scheme,
+                board,
+                ks,
+                dpos,
+                color,
+                consider_ko,
+            ) {
                 let (acode, amove) = self.do_attack_hint(board, s, km.state, *suggest);
                 if amove.is_some() {
                     *suggest = amove;

@@ -1,13 +1,16 @@
 //! Ko in reading: the komaster scheme that decides which ko captures the
 //! search may make, so that ko fights terminate and their outcome is
 //! reported as KO_A / KO_B (GNU Go `board.c`: `komaster_trymove`, the
-//! komaster scheme 5 of the manual's "Ko Handling" section).
+//! manual's "Ko Handling" and "Alternate Komaster Schemes" sections).
 //!
 //! The state is a small value, [`KoState`], carried down the recursion:
 //! every hypothetical move made through [`komaster_trymove`] returns the
 //! state that holds after it, and the caller's state is back in force when
 //! that move is popped, so the komaster is pushed and popped with the move
-//! stack. O is the side to move, X its opponent:
+//! stack. Which captures are allowed is decided by a [`KomasterScheme`],
+//! chosen at run time (`--komaster-scheme N`; GNU Go chose one at compile
+//! time and kept only scheme 5 from 3.5.1 on). O is the side to move, X
+//! its opponent. The default, scheme 5 (GNU Go's "complex scheme"):
 //!
 //! 1. EMPTY: an unconditional ko capture is allowed; if the previous move
 //!    was a ko capture too the state becomes WEAK_KO with `kom_pos` the old
@@ -30,6 +33,22 @@
 //! the defender's side (`defend.rs`): a ko the defender can never fill
 //! without leaving its string in atari is no defence unless the tempo can
 //! be used elsewhere (the manual's ko5.sgf example).
+//!
+//! The alternatives, as the manual describes them (numbers as in GNU Go
+//! 3.4's `board.c`; scheme 4 is in neither the manual nor 3.8 and is not
+//! offered):
+//!
+//! - scheme 1, the manual's "Ko Handling" summary: scheme 5 without
+//!   WEAK_KO, and a GRAY that does not remember whose ko it was (it reverts
+//!   to EMPTY when the ko at `kom_pos` is filled, or is no ko for either
+//!   side and suicide for one of them);
+//! - scheme 2, "essentially the 2.7.232 scheme": a conditional capture
+//!   only while EMPTY (O becomes komaster); afterwards unconditional ko
+//!   captures are free except X's at `kom_pos`, and the state never
+//!   changes again in that line;
+//! - scheme 3, "revised 2.7.232": as 2, but the komaster may take kos
+//!   (conditionally too) as long as the move leaves no ko for X at
+//!   `kom_pos`, and `kom_pos` then follows to the new ko.
 
 use super::libs::diagonal_neighbors;
 use crate::board::{Board, Color, Point};
@@ -96,11 +115,69 @@ pub struct KoMove {
     pub captured: Option<Point>,
 }
 
-/// Play `color` at `p` under the komaster rules of `ks`. Returns `None`
-/// (board unchanged) when the move is illegal or forbidden; otherwise the
-/// move is on the board and must be popped by the caller. Conditional
-/// (illegal) ko captures are considered only with `consider_conditional`.
+/// A komaster scheme of GNU Go's manual (see the module docs), numbered
+/// as in GNU Go 3.4's `board.c`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum KomasterScheme {
+    /// 1: the manual's "Ko Handling" summary (GNU Go's "simple scheme").
+    Simple,
+    /// 2: "essentially the 2.7.232 scheme".
+    Original232,
+    /// 3: "revised 2.7.232 version".
+    Revised232,
+    /// 5: GNU Go 3.8's only scheme, with WEAK_KO and a coloured GRAY.
+    #[default]
+    Complex,
+}
+
+impl KomasterScheme {
+    /// Every scheme, in number order.
+    pub const ALL: [KomasterScheme; 4] = [
+        KomasterScheme::Simple,
+        KomasterScheme::Original232,
+        KomasterScheme::Revised232,
+        KomasterScheme::Complex,
+    ];
+
+    /// The scheme's number (1, 2, 3 or 5).
+    pub fn number(self) -> u8 {
+        match self {
+            KomasterScheme::Simple => 1,
+            KomasterScheme::Original232 => 2,
+            KomasterScheme::Revised232 => 3,
+            KomasterScheme::Complex => 5,
+        }
+    }
+
+    /// The scheme of a number; `None` for anything but 1, 2, 3 and 5.
+    pub fn from_number(n: u8) -> Option<KomasterScheme> {
+        KomasterScheme::ALL.into_iter().find(|s| s.number() == n)
+    }
+}
+
+/// Play `color` at `p` under the komaster rules of `scheme` in state `ks`.
+/// Returns `None` (board unchanged) when the move is illegal or forbidden;
+/// otherwise the move is on the board and must be popped by the caller.
+/// Conditional (illegal) ko captures are considered only with
+/// `consider_conditional`.
 pub fn komaster_trymove(
+    scheme: KomasterScheme,
+    board: &mut Board,
+    ks: KoState,
+    p: Point,
+    color: Color,
+    consider_conditional: bool,
+) -> Option<KoMove> {
+    match scheme {
+        KomasterScheme::Complex => trymove_complex(board, ks, p, color, consider_conditional),
+        KomasterScheme::Simple => trymove_simple(board, ks, p, color, consider_conditional),
+        KomasterScheme::Original232 => trymove_original(board, ks, p, color, consider_conditional),
+        KomasterScheme::Revised232 => trymove_revised(board, ks, p, color, consider_conditional),
+    }
+}
+
+/// Scheme 5.
+fn trymove_complex(
     board: &mut Board,
     ks: KoState,
     p: Point,
@@ -163,6 +240,153 @@ pub fn komaster_trymove(
         _ if previous_ko.is_some() => KoState::with(Komaster::WeakKo, previous_ko),
         _ => ks,
     };
+    Some(KoMove {
+        state,
+        conditional,
+        captured,
+    })
+}
+
+/// Scheme 1: as scheme 5 without WEAK_KO; GRAY forbids every ko capture
+/// and is settled without knowing whose ko it was.
+fn trymove_simple(
+    board: &mut Board,
+    ks: KoState,
+    p: Point,
+    color: Color,
+    consider_conditional: bool,
+) -> Option<KoMove> {
+    let other = color.opponent();
+    let ks = settle_simple(board, ks);
+    let captured = board.ko_capture(p, color);
+    if let Some(kpos) = captured {
+        match ks.komaster {
+            Komaster::Is(c) if c == other && p == ks.kom_pos => return None,
+            Komaster::Gray(_) => return None,
+            Komaster::Is(c) if c == color && !diagonal_neighbors(kpos, ks.kom_pos) => return None,
+            _ => {}
+        }
+    }
+    let mut conditional = false;
+    if !board.trymove(p, color) {
+        if !consider_conditional || !board.tryko(p, color) {
+            return None;
+        }
+        conditional = true;
+        if ks.komaster == Komaster::Empty {
+            return Some(KoMove {
+                state: KoState::with(Komaster::Is(color), captured.unwrap_or(p)),
+                conditional,
+                captured,
+            });
+        }
+    }
+    let state = match (captured, ks.komaster) {
+        (None, _) => ks,
+        // The colour only names the state for hashing and tracing:
+        // scheme 1 does not use it.
+        (Some(_), Komaster::Is(c)) if c == other => {
+            KoState::with(Komaster::Gray(other), ks.kom_pos)
+        }
+        (Some(kpos), Komaster::Is(_)) => KoState::with(ks.komaster, kpos),
+        _ => ks,
+    };
+    Some(KoMove {
+        state,
+        conditional,
+        captured,
+    })
+}
+
+/// Scheme 1's settling, before every move: the komaster's ko is filled,
+/// or no longer a ko and suicide for the komaster's opponent; a GRAY ko
+/// is filled, or no ko for either colour and suicide for one of them.
+fn settle_simple(board: &Board, ks: KoState) -> KoState {
+    let k = ks.kom_pos;
+    let settled = match ks.komaster {
+        Komaster::Is(c) => ko_resolved(board, k, c.opponent()),
+        Komaster::Gray(_) => {
+            board.on_board(k)
+                && (board.is_stone(k)
+                    || (Color::ALL.iter().all(|&c| board.ko_capture(k, c).is_none())
+                        && Color::ALL.iter().any(|&c| board.is_suicide(k, c))))
+        }
+        _ => false,
+    };
+    if settled {
+        KoState::EMPTY
+    } else {
+        ks
+    }
+}
+
+/// Scheme 2: X may not retake at `kom_pos`; a conditional capture only
+/// while nobody is komaster, which makes O komaster for good.
+fn trymove_original(
+    board: &mut Board,
+    ks: KoState,
+    p: Point,
+    color: Color,
+    consider_conditional: bool,
+) -> Option<KoMove> {
+    let captured = board.ko_capture(p, color);
+    if captured.is_some() && ks.komaster == Komaster::Is(color.opponent()) && p == ks.kom_pos {
+        return None;
+    }
+    if board.trymove(p, color) {
+        return Some(KoMove {
+            state: ks,
+            conditional: false,
+            captured,
+        });
+    }
+    if !consider_conditional || ks.komaster != Komaster::Empty || !board.tryko(p, color) {
+        return None;
+    }
+    Some(KoMove {
+        state: KoState::with(Komaster::Is(color), captured.unwrap_or(p)),
+        conditional: true,
+        captured,
+    })
+}
+
+/// Scheme 3: as 2, but the komaster may take a ko, conditionally or not,
+/// when afterwards X has no ko capture at `kom_pos` any more; `kom_pos`
+/// then moves to the stone just captured.
+fn trymove_revised(
+    board: &mut Board,
+    ks: KoState,
+    p: Point,
+    color: Color,
+    consider_conditional: bool,
+) -> Option<KoMove> {
+    let other = color.opponent();
+    let captured = board.ko_capture(p, color);
+    if captured.is_some() && ks.komaster == Komaster::Is(other) && p == ks.kom_pos {
+        return None;
+    }
+    let mut state = ks;
+    let mut conditional = false;
+    if !board.trymove(p, color) {
+        if !consider_conditional || ks.komaster == Komaster::Is(other) || !board.tryko(p, color) {
+            return None;
+        }
+        conditional = true;
+        if ks.komaster == Komaster::Empty {
+            state = KoState::with(Komaster::Is(color), captured.unwrap_or(p));
+        }
+    }
+    if let (Some(kpos), Komaster::Is(c)) = (captured, ks.komaster) {
+        if c == color {
+            let old_ko_alive =
+                board.is_empty(ks.kom_pos) && board.ko_capture(ks.kom_pos, other).is_some();
+            if old_ko_alive {
+                board.popgo();
+                return None;
+            }
+            state = KoState::with(ks.komaster, kpos);
+        }
+    }
     Some(KoMove {
         state,
         conditional,

@@ -101,6 +101,8 @@ pub struct ReadingConfig {
     pub node_limit: u64,
     /// Transposition table memory in megabytes (0 disables the table).
     pub hash_mb: usize,
+    /// Which ko captures the search may make (`--komaster-scheme`).
+    pub komaster_scheme: ko::KomasterScheme,
 }
 
 impl Default for ReadingConfig {
@@ -116,6 +118,7 @@ impl Default for ReadingConfig {
             // random lookups in the CPU's TLB reach (32 MB cost ~5% CPU on
             // the reading suites for the same node counts).
             hash_mb: 8,
+            komaster_scheme: ko::KomasterScheme::Complex,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! captures, ko results, the board left unchanged, equal answers with and
 //! without the transposition table, and node-count goldens.
 
+use super::ko::KomasterScheme;
 use super::{ReadResult, Reader, ReadingConfig};
 use crate::board::{Board, Color, Point};
 
@@ -38,6 +39,17 @@ fn code(r: ReadResult) -> u8 {
 /// ("1 C3", "0"). Also checks that the board is unchanged and that the
 /// answer is the same without the transposition table.
 fn check_on(board: &mut Board, query: &str, v: &str, expected: &str) {
+    check_on_scheme(board, KomasterScheme::Complex, query, v, expected);
+}
+
+/// [`check_on`] under the komaster scheme `scheme`.
+fn check_on_scheme(
+    board: &mut Board,
+    scheme: KomasterScheme,
+    query: &str,
+    v: &str,
+    expected: &str,
+) {
     let before = board.clone();
     let depth = board.depth();
     let s = pt(board, v);
@@ -45,6 +57,7 @@ fn check_on(board: &mut Board, query: &str, v: &str, expected: &str) {
     for hash_mb in [8usize, 0] {
         let mut reader = Reader::new(ReadingConfig {
             hash_mb,
+            komaster_scheme: scheme,
             ..ReadingConfig::default()
         });
         let (res, mv) = match query {
@@ -292,20 +305,60 @@ fn manual_ko_example_tripod9() {
         pt(&board, "C3"),
     );
     let ks = KoState::EMPTY;
-    let m1 = komaster_trymove(&mut board, ks, b4, Color::Black, true).expect("B takes B4");
+    let m1 = komaster_trymove(
+        KomasterScheme::Complex,
+        &mut board,
+        ks,
+        b4,
+        Color::Black,
+        true,
+    )
+    .expect("B takes B4");
     assert!(!m1.conditional);
     assert_eq!(m1.state, KoState::EMPTY);
-    let m2 = komaster_trymove(&mut board, m1.state, a2, Color::White, true).expect("W takes A2");
+    let m2 = komaster_trymove(
+        KomasterScheme::Complex,
+        &mut board,
+        m1.state,
+        a2,
+        Color::White,
+        true,
+    )
+    .expect("W takes A2");
     assert!(!m2.conditional);
     assert_eq!(m2.state.komaster, Komaster::WeakKo);
-    let m3 = komaster_trymove(&mut board, m2.state, a1, Color::Black, true).expect("B retakes");
+    let m3 = komaster_trymove(
+        KomasterScheme::Complex,
+        &mut board,
+        m2.state,
+        a1,
+        Color::Black,
+        true,
+    )
+    .expect("B retakes");
     assert!(m3.conditional, "A1 is an illegal ko capture: conditional");
     assert_eq!(m3.state.komaster, Komaster::Is(Color::Black));
     assert_eq!(m3.state.kom_pos, a2, "kom_pos: A2");
-    let m4 = komaster_trymove(&mut board, m3.state, b3, Color::White, true).expect("W takes B3");
+    let m4 = komaster_trymove(
+        KomasterScheme::Complex,
+        &mut board,
+        m3.state,
+        b3,
+        Color::White,
+        true,
+    )
+    .expect("W takes B3");
     assert_eq!(m4.state.komaster, Komaster::Gray(Color::Black));
     // No ko recapture for Black, not even conditionally.
-    assert!(komaster_trymove(&mut board, m4.state, b4, Color::Black, true).is_none());
+    assert!(komaster_trymove(
+        KomasterScheme::Complex,
+        &mut board,
+        m4.state,
+        b4,
+        Color::Black,
+        true
+    )
+    .is_none());
     // The manual's "dead" is the dragon's status (owl reading, which
     // tesuji does not have; GNU Go 3.8's `owl_defend C3` answers 0): the
     // string itself still lives tactically by capturing B1 at C1, which is
@@ -315,6 +368,190 @@ fn manual_ko_example_tripod9() {
     assert_eq!((res, name(&board, mv)), (ReadResult::Win, "C1".to_string()));
     for _ in 0..4 {
         board.popgo();
+    }
+}
+
+/// The manual's two ko examples under every komaster scheme (the manual's
+/// "Alternate Komaster Schemes"; `--komaster-scheme N`).
+///
+/// The string-level answers agree: ko5 `attack L1` = `1 H1`, `defend L1` =
+/// `2 K2`; tripod9: White captures the black strings at A2, which defend
+/// with ko. What differs is the komaster state along the manual's lines,
+/// pinned below for each scheme:
+/// - tripod9, B B4, W A2, B A1 (conditional), W B3: scheme 5 calls W's A2
+///   a second ko capture in a row (WEAK_KO), schemes 1-3 have no such
+///   state (EMPTY). After W B3, schemes 1 and 5 are GRAY (no ko capture
+///   for anybody); schemes 2 and 3 know no GRAY: Black stays komaster,
+///   and White's B3 was simply an allowed capture away from `kom_pos`.
+///   Black's retake at B4 is refused by all four: GRAY (1, 5), a
+///   conditional capture by a komaster (2), or the old ko at A2 still
+///   there (3): "there is nothing he can do".
+/// - ko5, B K2 (takes the ko), W K1 (conditional: White komaster at K2),
+///   B K4, W H1: H1 settles the ko for White (K2 is now suicide for
+///   Black), so schemes 1 and 5 revert to EMPTY before the next move, as
+///   the manual wants ("it is important that O is no longer komaster");
+///   schemes 2 and 3 never revert: White stays komaster for the rest of
+///   the line.
+#[test]
+fn manual_ko_example_schemes() {
+    use super::ko::{komaster_trymove, KoState, Komaster};
+    use KomasterScheme::*;
+    let (Some(ko5), Some(tripod9)) = (
+        load_setup("games/ko5.sgf"),
+        load_setup("games/life_and_death/tripod9.sgf"),
+    ) else {
+        eprintln!("skipped: ../shared/gnugo-regression not found");
+        return;
+    };
+    let (b, w) = (Color::Black, Color::White);
+    for scheme in KomasterScheme::ALL {
+        let mut board = ko5.clone();
+        check_on_scheme(&mut board, scheme, "attack", "L1", "1 H1");
+        check_on_scheme(&mut board, scheme, "defend", "L1", "2 K2");
+        let mut board = tripod9.clone();
+        for s in ["C3", "A3", "A1"] {
+            check_on_scheme(&mut board, scheme, "attack", s, "1 A2");
+        }
+
+        // tripod9, the manual's line.
+        let at = |v: &str| pt(&tripod9, v);
+        let mut board = tripod9.clone();
+        let m1 = komaster_trymove(scheme, &mut board, KoState::EMPTY, at("B4"), b, true)
+            .expect("B takes B4");
+        assert_eq!(m1.state, KoState::EMPTY);
+        let m2 =
+            komaster_trymove(scheme, &mut board, m1.state, at("A2"), w, true).expect("W takes A2");
+        let weak = if scheme == Complex {
+            Komaster::WeakKo
+        } else {
+            Komaster::Empty
+        };
+        assert_eq!(m2.state.komaster, weak, "{scheme:?} after W A2");
+        let m3 = komaster_trymove(scheme, &mut board, m2.state, at("A1"), b, true)
+            .expect("B retakes A1 conditionally");
+        assert!(m3.conditional);
+        assert_eq!(m3.state.komaster, Komaster::Is(b), "{scheme:?} after B A1");
+        assert_eq!(m3.state.kom_pos, at("A2"));
+        let m4 =
+            komaster_trymove(scheme, &mut board, m3.state, at("B3"), w, true).expect("W takes B3");
+        let after_b3 = match scheme {
+            Simple | Complex => Komaster::Gray(b),
+            Original232 | Revised232 => Komaster::Is(b),
+        };
+        assert_eq!(m4.state.komaster, after_b3, "{scheme:?} after W B3");
+        let before = board.clone();
+        assert!(
+            komaster_trymove(scheme, &mut board, m4.state, at("B4"), b, true).is_none(),
+            "{scheme:?}: Black may not retake B4"
+        );
+        assert!(board == before, "a refused move leaves the board");
+        for _ in 0..4 {
+            board.popgo();
+        }
+        assert!(board == tripod9);
+
+        // ko5, the manual's line.
+        let at = |v: &str| pt(&ko5, v);
+        let mut board = ko5.clone();
+        let m1 = komaster_trymove(scheme, &mut board, KoState::EMPTY, at("K2"), b, true)
+            .expect("B takes the ko at K2");
+        let m2 = komaster_trymove(scheme, &mut board, m1.state, at("K1"), w, true)
+            .expect("W retakes K1 conditionally");
+        assert!(m2.conditional);
+        assert_eq!(m2.state.komaster, Komaster::Is(w));
+        assert_eq!(m2.state.kom_pos, at("K2"));
+        let m3 = komaster_trymove(scheme, &mut board, m2.state, at("K4"), b, true).expect("B K4");
+        let m4 = komaster_trymove(scheme, &mut board, m3.state, at("H1"), w, true).expect("W H1");
+        // Whatever Black plays next starts from the settled state.
+        let m5 = komaster_trymove(scheme, &mut board, m4.state, at("A13"), b, true)
+            .expect("B A13, away from the fight");
+        let settled = match scheme {
+            Simple | Complex => KoState::EMPTY,
+            Original232 | Revised232 => m2.state,
+        };
+        assert_eq!(m5.state, settled, "{scheme:?} after W H1");
+        for _ in 0..5 {
+            board.popgo();
+        }
+        assert!(board == ko5);
+    }
+}
+
+/// Two kos, and the komaster schemes' rules for the komaster taking the
+/// second one (`--komaster-scheme N`). Black has retaken the left ko
+/// conditionally (komaster Black, `kom_pos` B8); White answers away from
+/// both kos.
+/// - Black takes the right ko at H8, unconditionally: only scheme 2
+///   allows it (the komaster's unconditional captures are free there);
+///   1 and 5 allow a komaster nested captures only; 3 refuses because
+///   White could still retake the left ko.
+/// - White retaking at B8 is refused by every scheme.
+/// - Once Black has filled the left ko, every scheme lets Black take the
+///   right one: 1 and 5 are back to EMPTY, 3 moves `kom_pos` to the new
+///   ko, 2 keeps Black komaster at B8.
+#[test]
+fn komaster_schemes_on_two_kos() {
+    use super::ko::{komaster_trymove, KoState, Komaster};
+    use KomasterScheme::*;
+    let start = Board::from_diagram(
+        "
+        . X O . . . X O .
+        X O . O . X O . O
+        . X O . . . X O .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    )
+    .expect("diagram");
+    let at = |v: &str| pt(&start, v);
+    let (b, w) = (Color::Black, Color::White);
+    for scheme in KomasterScheme::ALL {
+        let mut board = start.clone();
+        // White has just taken the left ko: Black's C8 needs a threat.
+        board.set_ko(at("C8"));
+        let taken = komaster_trymove(scheme, &mut board, KoState::EMPTY, at("C8"), b, true)
+            .expect("conditional retake");
+        assert!(taken.conditional);
+        assert_eq!(taken.state.komaster, Komaster::Is(b));
+        assert_eq!(taken.state.kom_pos, at("B8"));
+        assert!(
+            komaster_trymove(scheme, &mut board, taken.state, at("B8"), w, true).is_none(),
+            "{scheme:?}: White may not retake at kom_pos"
+        );
+        let away = komaster_trymove(scheme, &mut board, taken.state, at("E3"), w, true)
+            .expect("White elsewhere");
+        let second = komaster_trymove(scheme, &mut board, away.state, at("H8"), b, true);
+        assert_eq!(
+            second.is_some(),
+            scheme == Original232,
+            "{scheme:?}: the komaster takes the second ko"
+        );
+        if let Some(m) = second {
+            assert!(!m.conditional);
+            assert_eq!(m.state, taken.state, "scheme 2 keeps the state");
+            board.popgo();
+        }
+        let filled = komaster_trymove(scheme, &mut board, away.state, at("B8"), b, true)
+            .expect("Black fills the left ko");
+        let m = komaster_trymove(scheme, &mut board, filled.state, at("H8"), b, true)
+            .expect("the second ko after the fill");
+        let expected = match scheme {
+            Simple | Complex => KoState::EMPTY,
+            Original232 => taken.state,
+            Revised232 => KoState {
+                komaster: Komaster::Is(b),
+                kom_pos: at("G8"),
+            },
+        };
+        assert_eq!(m.state, expected, "{scheme:?} after the fill and H8");
+        for _ in 0..4 {
+            board.popgo();
+        }
+        board.set_ko(Point::NONE);
+        assert!(board == start);
     }
 }
 

@@ -115,6 +115,7 @@ fn centiseconds(cs: u64) -> Duration {
 pub fn info_line(engine: &mut Engine, req: &Request) -> Result<String, GtpError> {
     engine.require_no_stack("analyze")?;
     let size = engine.size();
+    let filter = engine.game.move_filter();
     let board = engine.game.board_mut();
     let territory = Territory::estimate(board, &mut engine.reader);
     let moves: Vec<Candidate> = ranked_moves(
@@ -122,6 +123,7 @@ pub fn info_line(engine: &mut Engine, req: &Request) -> Result<String, GtpError>
         &mut engine.reader,
         &mut engine.conn,
         &territory,
+        &filter,
         req.color,
     )
     .into_iter()

@@ -146,22 +146,35 @@ fn color_and_move(engine: &Engine, args: &[&str]) -> Result<(Color, Move), GtpEr
     }
 }
 
-/// `is_legal COLOR VERTEX`: `1` or `0` (a pass is legal).
+/// `is_legal COLOR VERTEX`: `1` or `0` under the game's ko rule (a pass is
+/// legal). With hypothetical moves on the board the simple-ko board rule
+/// is asked instead: the game's history does not lead there.
 pub fn is_legal(engine: &mut Engine, args: &[&str]) -> Reply {
     let (color, mv) = color_and_move(engine, args)?;
     let legal = match mv {
         Move::Pass => true,
-        Move::Play(p) => engine.board().is_legal(p, color),
+        Move::Play(p) => legal_now(engine, p, color),
     };
     Ok(if legal { "1" } else { "0" }.into())
 }
 
-/// `all_legal COLOR`: every legal point in board order.
+/// `all_legal COLOR`: every legal point in board order (as `is_legal`).
 pub fn all_legal(engine: &mut Engine, args: &[&str]) -> Reply {
     let color = engine.color_arg(args, 0)?;
     let b = engine.board();
-    let pts: Vec<Point> = b.points().filter(|&p| b.is_legal(p, color)).collect();
+    let pts: Vec<Point> = b
+        .points()
+        .filter(|&p| legal_now(engine, p, color))
+        .collect();
     Ok(format_points(&pts, b.size()))
+}
+
+fn legal_now(engine: &Engine, p: Point, color: Color) -> bool {
+    if engine.board().depth() > 0 {
+        engine.board().is_legal(p, color)
+    } else {
+        engine.game.is_allowed(color, p)
+    }
 }
 
 /// `captures COLOR`: stones captured by that colour.

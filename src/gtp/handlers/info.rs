@@ -144,6 +144,7 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "hpstring/Decide String To SGF/decide_string %p %w",
     "gfx/Tactical Status/tesuji-tactical_status",
     "gfx/Territory Estimate/tesuji-territory",
+    "gfx/Final Status/tesuji-final_status",
     "hpstring/Worm Data/worm_data %p",
     "varp/Connect/connect %P",
     "varpo/Disconnect/disconnect %P",

@@ -6,11 +6,13 @@
 //! - [`analyze`]: GUI analysis (`lz-analyze` stream, territory overlay).
 //! - [`info`]: protocol and session commands (name, version, list_commands, time).
 //! - [`setup`]: the game: size, komi, moves, undo, handicap, SGF, scoring, genmove.
+//! - [`rules`]: the ko rule in KataGo's dialect (kata-get-rules, kata-set-rules).
 //! - [`tactics`]: tactical reading (attack, defend, ladders, depths, counters,
 //!   decide_string, SGF traces).
 //! - [`connect`]: connection reading (connect, disconnect, break_in, block_off,
 //!   decide_connection, the connection node counter).
 //! - [`dragon`]: dragons (same_dragon, dragon_stones).
+//! - [`life`]: life and death (unconditional_status).
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
@@ -19,6 +21,8 @@ pub mod connect;
 pub mod debug;
 pub mod dragon;
 pub mod info;
+pub mod life;
+pub mod rules;
 pub mod setup;
 pub mod tactics;
 pub mod worm;

@@ -9,11 +9,13 @@
 //! `interface/play_gtp.c`. Every handler that changes the real position
 //! calls [`Engine::position_changed`] afterwards.
 
-use crate::board::{Cell, Color, Move, Point, MAX_BOARD};
+use crate::analysis::status::{self, FinalStatus, PointStatus};
+use crate::board::{Color, Move, Point, MAX_BOARD};
 use crate::game::handicap::HandicapError;
 use crate::game::sgf::{self, SgfLoadError, StopAt};
 use crate::game::GameError;
 use crate::gtp::genmove::generate_move;
+use crate::gtp::handlers::rules::rule_name;
 use crate::gtp::parse::{scan_float, scan_int, scan_int_saturating};
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{self, format_color, format_move, format_points, parse_color, parse_move};
@@ -80,6 +82,7 @@ fn game_error(e: GameError) -> GtpError {
         GameError::Illegal(_) => GtpError::IllegalMove,
         GameError::CannotUndo => GtpError::CannotUndo,
         GameError::BadSize => GtpError::msg("unacceptable size"),
+        GameError::Superko => GtpError::IllegalMove,
         e @ GameError::NoLiberties(_) => GtpError::msg(e.to_string()),
     }
 }
@@ -230,7 +233,21 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
             SgfLoadError::Content(why) => GtpError::msg(format!("cannot load '{file}': {why}")),
         }
     })?;
-    engine.game = loaded.game;
+    let mut game = loaded.game;
+    let rule = engine.game.ko_rule();
+    game.set_ko_rule(rule);
+    // The record is history: a move that breaks the ko rule in force is
+    // played all the same (GNU Go's loader ignores the rules too), and
+    // reported on stderr; the positions count for the moves to come.
+    for (number, color, mv, why) in game.rule_breaks(rule) {
+        let v = format_move(mv, game.size());
+        log::warn!(
+            "loadsgf {file}: move {number} ({} {v}) breaks {} ({why}); loaded all the same",
+            format_color(color),
+            rule_name(rule)
+        );
+    }
+    engine.game = game;
     engine.reader.clear_cache();
     engine.position_changed();
     Ok(format_color(loaded.to_move).into())
@@ -315,9 +332,30 @@ pub fn set_free_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
     Ok(String::new())
 }
 
-/// `final_score`: area score with every stone alive (`B+3.5`, `W+0.5`, `0`).
+/// The final status of every point of the real position.
+fn final_status(engine: &mut Engine, cmd: &str) -> Result<FinalStatus, GtpError> {
+    engine.require_no_stack(cmd)?;
+    let Engine {
+        game,
+        reader,
+        conn,
+        dragons,
+        ..
+    } = engine;
+    Ok(status::final_status(
+        game.board_mut(),
+        reader,
+        conn,
+        dragons,
+    ))
+}
+
+/// `final_score`: territory counting with the dead stones removed, as
+/// GNU Go counts by default (`B+3.5`, `W+0.5`, `0`); the statuses are
+/// those of `final_status_list` ([`status`]).
 pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
-    let score = engine.game.final_score();
+    let fs = final_status(engine, "final_score")?;
+    let score = fs.territory_score(engine.board(), engine.game.komi());
     Ok(if score > 0.0 {
         format!("B+{score:.1}")
     } else if score < 0.0 {
@@ -327,41 +365,71 @@ pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
     })
 }
 
-/// `final_status_list STATUS`: `alive` lists every string (all stones
-/// count as alive until life-and-death analysis exists), `dead` and `seki`
-/// are empty; `black_territory`, `white_territory` and `dame` list the
-/// empty points of each kind on one line.
+/// `tesuji-final_status`: the statuses `final_score` counts with, as
+/// GoGui gfx: `BLACK` / `WHITE` marks on each side's territory (dead
+/// stones' points included), `MARK` on dead stones, `CIRCLE` on stones in
+/// seki.
+pub fn final_status_gfx(engine: &mut Engine, _: &[&str]) -> Reply {
+    let fs = final_status(engine, "tesuji-final_status")?;
+    let size = engine.size();
+    let board = engine.board();
+    let mut lines = Vec::new();
+    for (word, pick) in [("BLACK", Some(Color::Black)), ("WHITE", Some(Color::White))] {
+        let pts: Vec<Point> = board
+            .points()
+            .filter(|&p| !matches!(fs.status(p), PointStatus::Alive) && fs.owner(board, p) == pick)
+            .collect();
+        if !pts.is_empty() {
+            lines.push(format!("{word} {}", format_points(&pts, size)));
+        }
+    }
+    for (word, wanted) in [("MARK", PointStatus::Dead), ("CIRCLE", PointStatus::Seki)] {
+        let pts: Vec<Point> = board
+            .points()
+            .filter(|&p| board.is_stone(p) && fs.status(p) == wanted)
+            .collect();
+        if !pts.is_empty() {
+            lines.push(format!("{word} {}", format_points(&pts, size)));
+        }
+    }
+    Ok(lines.join("\n"))
+}
+
+/// `final_status_list STATUS`: `alive`, `dead` and `seki` list the
+/// strings of that status, one per line; `black_territory`,
+/// `white_territory` and `dame` list the empty points of each kind on one
+/// line (dead stones' points are not listed: they are stones until
+/// removed).
 pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
     let status = *args
         .first()
         .ok_or_else(|| GtpError::msg("missing status"))?;
+    let wanted = match status {
+        "alive" => PointStatus::Alive,
+        "dead" => PointStatus::Dead,
+        "seki" => PointStatus::Seki,
+        "black_territory" => PointStatus::Territory(Color::Black),
+        "white_territory" => PointStatus::Territory(Color::White),
+        "dame" => PointStatus::Dame,
+        _ => return Err(GtpError::msg("invalid status")),
+    };
+    let fs = final_status(engine, "final_status_list")?;
     let size = engine.size();
-    match status {
-        "alive" => {
-            let lines: Vec<String> = engine
-                .game
-                .chains_of(None)
-                .iter()
-                .map(|stones| format_points(stones, size))
-                .collect();
-            Ok(lines.join("\n"))
-        }
-        "dead" | "seki" => Ok(String::new()),
-        "black_territory" | "white_territory" | "dame" => {
-            let owner = match status {
-                "black_territory" => Some(Cell::Black),
-                "white_territory" => Some(Cell::White),
-                _ => None,
-            };
-            let pts: Vec<Point> = engine
-                .game
-                .empty_owners()
-                .into_iter()
-                .filter(|&(_, o)| o == owner)
-                .map(|(p, _)| p)
-                .collect();
-            Ok(format_points(&pts, size))
-        }
-        _ => Err(GtpError::msg("invalid status")),
+    let board = engine.board();
+    if matches!(status, "alive" | "dead" | "seki") {
+        let lines: Vec<String> = engine
+            .game
+            .chains_of(None)
+            .iter()
+            .filter(|stones| fs.status(stones[0]) == wanted)
+            .map(|stones| format_points(stones, size))
+            .collect();
+        Ok(lines.join("\n"))
+    } else {
+        let pts: Vec<Point> = board
+            .points()
+            .filter(|&p| board.is_empty(p) && fs.status(p) == wanted)
+            .collect();
+        Ok(format_points(&pts, size))
     }
 }

@@ -14,10 +14,13 @@
 //! field with the key padded to 21 columns, as GNU Go does, but only the
 //! fields computed honestly here:
 //! `origin color size liberties liberties2 liberties3 liberties4
-//! attack_code attack_point defense_code defense_point genus`.
+//! attack_code attack_point defense_code defense_point genus invincible
+//! unconditional_status` (the last two from
+//! [`crate::eyes::unconditional`], printed as GNU Go prints them: `0`/`1`,
+//! and `unknown` when nothing is proven).
 //! Left out (they need the static analysis of `make_worms` that does not
 //! exist yet): `effective_size`, `lunch`, `cutstone`, `cutstone2`,
-//! `inessential`, `invincible`, `unconditional_status`.
+//! `inessential`.
 //! The codes are GNU Go's *raw* internal numbers (WIN 5, KO_A 4, KO_B 1,
 //! 0 fail; protocol notes 2.1), not the 0-3 codes of `attack`. As in GNU
 //! Go, the defence is only read when the attack succeeds, otherwise
@@ -29,6 +32,7 @@ use std::collections::HashMap;
 
 use crate::analysis::worm::Worm;
 use crate::board::{Board, Color, Point};
+use crate::eyes::unconditional::{unconditional_status, StatusMap, UnconditionalStatus};
 use crate::gtp::response::Reply;
 use crate::gtp::vertex::{format_opt_point, format_points};
 use crate::gtp::Engine;
@@ -45,9 +49,20 @@ pub fn raw_code(res: ReadResult) -> u8 {
     }
 }
 
+/// GNU Go's word for an unconditional status in `worm_data`
+/// (`status_to_string`: `unknown` where `unconditional_status` says
+/// `undecided`).
+fn worm_status_word(status: UnconditionalStatus) -> &'static str {
+    match status {
+        UnconditionalStatus::Undecided => "unknown",
+        other => super::life::status_word(other),
+    }
+}
+
 /// One `worm_data` block for point `p` (`info` is `None` for an empty
-/// point, printed as GNU Go does: itself as origin, colour `empty`, zeros).
-fn worm_block(engine: &Engine, p: Point, info: Option<&Worm>) -> String {
+/// point, printed as GNU Go does: itself as origin, colour `empty`, zeros),
+/// with the unconditional status of `p` from `uncond`.
+fn worm_block(engine: &Engine, p: Point, info: Option<&Worm>, uncond: &StatusMap) -> String {
     let size = engine.size();
     let pt = |q: Option<Point>| format_opt_point(q, size);
     let res_point = |r: (ReadResult, Option<Point>)| {
@@ -57,7 +72,7 @@ fn worm_block(engine: &Engine, p: Point, info: Option<&Worm>) -> String {
             "PASS".to_string()
         }
     };
-    let fields: Vec<(&str, String)> = match info {
+    let mut fields: Vec<(&str, String)> = match info {
         Some(w) => vec![
             ("origin", pt(Some(w.origin))),
             (
@@ -94,6 +109,11 @@ fn worm_block(engine: &Engine, p: Point, info: Option<&Worm>) -> String {
             ("genus", "0".to_string()),
         ],
     };
+    fields.push(("invincible", u8::from(uncond.is_invincible(p)).to_string()));
+    fields.push((
+        "unconditional_status",
+        worm_status_word(uncond.status(p)).to_string(),
+    ));
     let mut out = format!("{}:", pt(Some(p)));
     for (key, value) in fields {
         out.push_str(&format!("\n{key:<21}{value}"));
@@ -114,18 +134,19 @@ pub fn worm_data(engine: &mut Engine, args: &[&str]) -> Reply {
             b.points().filter(|&p| b.is_stone(p)).collect()
         }
     };
+    let uncond = unconditional_status(engine.game.board_mut());
     let mut infos: HashMap<Point, Worm> = HashMap::new();
     let mut blocks = Vec::with_capacity(points.len());
     for p in points {
         if engine.board().is_empty(p) {
-            blocks.push(worm_block(engine, p, None));
+            blocks.push(worm_block(engine, p, None, &uncond));
             continue;
         }
         let origin = engine.board().origin(p);
         if let Entry::Vacant(slot) = infos.entry(origin) {
             slot.insert(Worm::read(&mut engine.reader, engine.game.board_mut(), p));
         }
-        blocks.push(worm_block(engine, p, infos.get(&origin)));
+        blocks.push(worm_block(engine, p, infos.get(&origin), &uncond));
     }
     Ok(blocks.join("\n"))
 }

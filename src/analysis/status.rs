@@ -1,0 +1,605 @@
+//! The final status of every point: which stones are alive, dead or in
+//! seki, and which empty points are whose territory, as a finished game is
+//! scored (GTP `final_status_list`, `final_score`).
+//!
+//! GNU Go counterpart: `aftermath_final_status` / `aftermath_compute_score`
+//! of `engine/aftermath.c`, which play the game out with the move
+//! generator and read the statuses off the end position. Tesuji decides
+//! them statically, from what is known without owl reading:
+//!
+//! 1. unconditional life ([`crate::eyes::unconditional`]): stones that can
+//!    never be captured are alive, stones that cannot escape capture are
+//!    dead;
+//! 2. tactics: a string the tactical reader captures whatever its owner
+//!    does (attack wins outright, no defence) is dead;
+//! 3. dragons ([`crate::analysis::dragon`]: the connection reader's
+//!    amalgamation) and the regions
+//!    between them, repeated until nothing changes: a *region* is a
+//!    connected set of empty points and dead stones; it belongs to a colour
+//!    when only that colour's living stones border it. A dragon with two
+//!    eyes in its own regions lives (a region of one point is one eye
+//!    unless the opponent holds its diagonals, i.e. it is false; two or
+//!    three points are one eye; four or more are two). A dragon with fewer
+//!    is *weak*, unless it borders a large region shared with the enemy
+//!    where it holds at least a third of the border (open area to make
+//!    eyes in; a few stones inside the enemy's territory hold far less);
+//!    a weak dragon is dead when every enemy dragon it touches (through a
+//!    stone or a shared region) is known to live. Weak dragons that touch
+//!    each other are in a capturing race or seki: both stay, marked seki
+//!    when neither has an eye-space advantage to win it (see
+//!    [`PointStatus::Seki`]).
+//!
+//! Seki is thus only recognised between weak dragons whose regions are
+//! shared; until semeai reading arrives a capturing race that one side
+//! wins is scored as seki. Everything here is deterministic: dragons and
+//! regions are visited in board order.
+
+use crate::analysis::dragon::Dragons;
+use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::connect::ConnectionReader;
+use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
+use crate::reading::{ReadResult, Reader};
+
+/// What a point is at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointStatus {
+    /// A stone that stays on the board.
+    Alive,
+    /// A stone that will be captured (removed before counting).
+    Dead,
+    /// A stone in seki: alive, but the regions it shares count for nobody.
+    Seki,
+    /// An empty point (or a dead stone's point) that a colour owns.
+    Territory(Color),
+    /// An empty point nobody owns.
+    Dame,
+}
+
+/// The final status of every point of a position.
+#[derive(Clone, Debug)]
+pub struct FinalStatus {
+    status: Vec<PointStatus>,
+}
+
+impl FinalStatus {
+    /// The status of the stone or empty point at `p`; for a dead stone
+    /// [`PointStatus::Dead`] (its point counts as the captor's territory in
+    /// [`FinalStatus::owner`]).
+    pub fn status(&self, p: Point) -> PointStatus {
+        self.status[p.idx()]
+    }
+
+    /// Who owns `p` when the game is counted: the colour of a living stone,
+    /// the territory's colour for an empty point or a dead stone, `None`
+    /// for dame and seki.
+    pub fn owner(&self, board: &Board, p: Point) -> Option<Color> {
+        match self.status[p.idx()] {
+            PointStatus::Alive => board.color_at(p),
+            PointStatus::Territory(c) => Some(c),
+            PointStatus::Dead => board.color_at(p).map(Color::opponent),
+            PointStatus::Seki | PointStatus::Dame => None,
+        }
+    }
+}
+
+/// Regions of one more than this many points count as two eyes.
+const ONE_EYE_MAX_POINTS: usize = 3;
+/// Strings with more liberties than this are not read tactically (they
+/// cannot be captured outright).
+const TACTICAL_MAX_LIBS: usize = 4;
+
+/// Decide the final status of every point of `board` (left as found).
+pub fn final_status(
+    board: &mut Board,
+    reader: &mut Reader,
+    conn: &mut ConnectionReader,
+    dragons: &mut Dragons,
+) -> FinalStatus {
+    let entry = board.depth();
+    let uncond = unconditional_status(board);
+    let mut dead = vec![false; BOARD_ARRAY];
+    // 1-2. Unconditionally dead stones, then tactically dead strings.
+    for o in board.chain_origins(None) {
+        let stones = board.stones_sorted(o);
+        let is_dead = match uncond.status(o) {
+            UnconditionalStatus::Dead => true,
+            UnconditionalStatus::Alive => false,
+            _ => tactically_dead(board, reader, o),
+        };
+        if is_dead {
+            for s in stones {
+                dead[s.idx()] = true;
+            }
+        }
+    }
+    // 3. Dragons over the regions between them.
+    let dragons: Vec<Dragon> = dragons
+        .all_dragons(reader, conn, board, None)
+        .into_iter()
+        .map(|d| {
+            let alive = d
+                .stones
+                .iter()
+                .any(|&s| uncond.status(s) == UnconditionalStatus::Alive);
+            Dragon {
+                color: d.color,
+                stones: d.stones,
+                verdict: if alive { Verdict::Alive } else { Verdict::Open },
+            }
+        })
+        .collect();
+    let mut dragons = dragons;
+    settle_dragons(board, &mut dragons, &mut dead);
+    debug_assert_eq!(board.depth(), entry);
+    statuses(board, &dragons, &dead)
+}
+
+/// A string the tactical reader captures outright whatever its owner does.
+fn tactically_dead(board: &mut Board, reader: &mut Reader, s: Point) -> bool {
+    if board.countlib(s) > TACTICAL_MAX_LIBS {
+        return false;
+    }
+    reader.attack(board, s).0 == ReadResult::Win
+        && reader.find_defense(board, s).0 == ReadResult::Fail
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Not decided yet.
+    Open,
+    Alive,
+    Dead,
+    Seki,
+}
+
+struct Dragon {
+    color: Color,
+    stones: Vec<Point>,
+    verdict: Verdict,
+}
+
+/// The empty points and dead stones of the board in connected regions.
+struct Regions {
+    /// Region index of each point (`usize::MAX` for living stones).
+    of: Vec<usize>,
+    /// Points of each region, in board order of discovery.
+    points: Vec<Vec<Point>>,
+}
+
+impl Regions {
+    fn new(board: &Board, dead: &[bool]) -> Regions {
+        let mut of = vec![usize::MAX; BOARD_ARRAY];
+        let mut points = Vec::new();
+        let open = |p: Point| board.is_empty(p) || dead[p.idx()];
+        for p in board.points() {
+            if !open(p) || of[p.idx()] != usize::MAX {
+                continue;
+            }
+            let id = points.len();
+            let mut members = vec![p];
+            of[p.idx()] = id;
+            let mut k = 0;
+            while k < members.len() {
+                let q = members[k];
+                k += 1;
+                for n in q.neighbors() {
+                    if board.on_board(n) && open(n) && of[n.idx()] == usize::MAX {
+                        of[n.idx()] = id;
+                        members.push(n);
+                    }
+                }
+            }
+            points.push(members);
+        }
+        Regions { of, points }
+    }
+
+    /// The living colours bordering region `r`: (black, white).
+    fn borders(&self, board: &Board, dead: &[bool], r: usize) -> (bool, bool) {
+        let (mut b, mut w) = (false, false);
+        for &p in &self.points[r] {
+            for n in p.neighbors() {
+                if board.is_stone(n) && !dead[n.idx()] {
+                    match board.color_at(n) {
+                        Some(Color::Black) => b = true,
+                        Some(Color::White) => w = true,
+                        None => {}
+                    }
+                }
+            }
+        }
+        (b, w)
+    }
+
+    /// Living stones bordering region `r`: (of `color`, of its opponent).
+    fn border_stones(
+        &self,
+        board: &Board,
+        dead: &[bool],
+        r: usize,
+        color: Color,
+    ) -> (usize, usize) {
+        let mut seen: Vec<Point> = Vec::new();
+        let (mut own, mut enemy) = (0, 0);
+        for &p in &self.points[r] {
+            for n in p.neighbors() {
+                if board.is_stone(n) && !dead[n.idx()] && !seen.contains(&n) {
+                    seen.push(n);
+                    if board.color_at(n) == Some(color) {
+                        own += 1;
+                    } else {
+                        enemy += 1;
+                    }
+                }
+            }
+        }
+        (own, enemy)
+    }
+
+    /// The owner of region `r`: the one living colour bordering it.
+    fn owner(&self, board: &Board, dead: &[bool], r: usize) -> Option<Color> {
+        match self.borders(board, dead, r) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Eyes `region` gives `color`: 0 for a false one-point eye, 1 for up to
+/// [`ONE_EYE_MAX_POINTS`] points, 2 beyond.
+fn eyes_of_region(board: &Board, dead: &[bool], points: &[Point], color: Color) -> usize {
+    match points.len() {
+        1 => {
+            let p = points[0];
+            let enemy = color.opponent();
+            let mut off_board = 0;
+            let mut held = 0;
+            for d in p.diagonals() {
+                if !board.on_board(d) {
+                    off_board += 1;
+                } else if board.color_at(d) == Some(enemy) && !dead[d.idx()] {
+                    held += 1;
+                }
+            }
+            let false_eye = if off_board > 0 { held >= 1 } else { held >= 2 };
+            usize::from(!false_eye)
+        }
+        n if n <= ONE_EYE_MAX_POINTS => 1,
+        _ => 2,
+    }
+}
+
+/// Step 3 of the module doc, repeated until no verdict changes.
+fn settle_dragons(board: &Board, dragons: &mut [Dragon], dead: &mut [bool]) {
+    let mut dragon_of = vec![usize::MAX; BOARD_ARRAY];
+    for (i, d) in dragons.iter().enumerate() {
+        for &s in &d.stones {
+            dragon_of[s.idx()] = i;
+        }
+    }
+    loop {
+        let regions = Regions::new(board, dead);
+        let owners: Vec<Option<Color>> = (0..regions.points.len())
+            .map(|r| regions.owner(board, dead, r))
+            .collect();
+        // Per open dragon: eyes, and whether it reaches own area beyond them.
+        let mut changed = false;
+        let mut facts = Vec::with_capacity(dragons.len());
+        for d in dragons.iter() {
+            let live_stones: Vec<Point> = d
+                .stones
+                .iter()
+                .copied()
+                .filter(|s| !dead[s.idx()])
+                .collect();
+            let mut touched_regions: Vec<usize> = Vec::new();
+            let mut touched_dragons: Vec<usize> = Vec::new();
+            for &s in &live_stones {
+                for n in s.neighbors() {
+                    if !board.on_board(n) {
+                        continue;
+                    }
+                    let r = regions.of[n.idx()];
+                    if r != usize::MAX {
+                        if !touched_regions.contains(&r) {
+                            touched_regions.push(r);
+                        }
+                    } else {
+                        let e = dragon_of[n.idx()];
+                        if e != usize::MAX
+                            && dragons[e].color != d.color
+                            && !touched_dragons.contains(&e)
+                        {
+                            touched_dragons.push(e);
+                        }
+                    }
+                }
+            }
+            let mut eyes = 0;
+            let mut open_area = false;
+            for &r in &touched_regions {
+                if owners[r] == Some(d.color) {
+                    eyes += eyes_of_region(board, dead, &regions.points[r], d.color);
+                } else if owners[r].is_none() {
+                    // A shared region: the enemy dragons across it count as
+                    // touched; an empty region bordered by nobody else's
+                    // stones cannot happen here.
+                    for &p in &regions.points[r] {
+                        for n in p.neighbors() {
+                            let e = if board.on_board(n) {
+                                dragon_of[n.idx()]
+                            } else {
+                                usize::MAX
+                            };
+                            if e != usize::MAX
+                                && !dead[n.idx()]
+                                && dragons[e].color != d.color
+                                && !touched_dragons.contains(&e)
+                            {
+                                touched_dragons.push(e);
+                            }
+                        }
+                    }
+                    // A large shared region where this colour holds at
+                    // least a third of the border is open area to live in;
+                    // one the enemy walls in (a few stones inside a
+                    // territory) is not.
+                    if regions.points[r].len() > 2 * ONE_EYE_MAX_POINTS {
+                        let (own, enemy) = regions.border_stones(board, dead, r, d.color);
+                        if 2 * own >= enemy {
+                            open_area = true;
+                        }
+                    }
+                }
+            }
+            facts.push((live_stones.is_empty(), eyes, open_area, touched_dragons));
+        }
+        for i in 0..dragons.len() {
+            let (gone, eyes, open_area, ref touched) = facts[i];
+            if gone || dragons[i].verdict != Verdict::Open {
+                continue;
+            }
+            if eyes >= 2 || open_area {
+                dragons[i].verdict = Verdict::Alive;
+                changed = true;
+            } else if touched
+                .iter()
+                .all(|&e| dragons[e].verdict == Verdict::Alive)
+            {
+                dragons[i].verdict = Verdict::Dead;
+                for &s in &dragons[i].stones {
+                    dead[s.idx()] = true;
+                }
+                changed = true;
+                // Regions change: recompute before deciding more.
+                break;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Weak dragons left: in a race or seki with other weak dragons.
+    for d in dragons.iter_mut() {
+        if d.verdict == Verdict::Open {
+            d.verdict = Verdict::Seki;
+        }
+    }
+}
+
+fn statuses(board: &Board, dragons: &[Dragon], dead: &[bool]) -> FinalStatus {
+    let mut status = vec![PointStatus::Dame; BOARD_ARRAY];
+    let mut seki = vec![false; BOARD_ARRAY];
+    for d in dragons {
+        for &s in &d.stones {
+            status[s.idx()] = match d.verdict {
+                _ if dead[s.idx()] => PointStatus::Dead,
+                Verdict::Seki => {
+                    seki[s.idx()] = true;
+                    PointStatus::Seki
+                }
+                _ => PointStatus::Alive,
+            };
+        }
+    }
+    let regions = Regions::new(board, dead);
+    for r in 0..regions.points.len() {
+        let touches_seki = regions.points[r].iter().any(|p| {
+            p.neighbors()
+                .iter()
+                .any(|n| board.on_board(*n) && seki[n.idx()])
+        });
+        let owner = if touches_seki {
+            None
+        } else {
+            regions.owner(board, dead, r)
+        };
+        for &p in &regions.points[r] {
+            if board.is_empty(p) {
+                status[p.idx()] = match owner {
+                    Some(c) => PointStatus::Territory(c),
+                    None => PointStatus::Dame,
+                };
+            } else if owner.is_none() {
+                // A "dead" stone no living colour surrounds alone: it stays.
+                status[p.idx()] = PointStatus::Alive;
+            }
+        }
+    }
+    FinalStatus { status }
+}
+
+impl FinalStatus {
+    /// Black's score minus White's by territory counting, as GNU Go
+    /// counts by default (Japanese rules): empty points owned, plus
+    /// prisoners (stones captured during the game and dead stones, whose
+    /// points count as territory too), minus komi. Positive: Black wins.
+    pub fn territory_score(&self, board: &Board, komi: f32) -> f32 {
+        let mut score = [0i64; 2];
+        let side = |c: Color| usize::from(c == Color::White);
+        for p in board.points() {
+            match (self.status(p), board.color_at(p)) {
+                (PointStatus::Territory(c), _) => score[side(c)] += 1,
+                (PointStatus::Dead, Some(stone)) => score[side(stone.opponent())] += 2,
+                _ => {}
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            score[side(c)] += i64::from(board.captures(c));
+        }
+        (score[0] - score[1]) as f32 - komi
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The final status grid of `diagram`: `X`/`O` living stones, `x`/`o`
+    /// dead ones, `s` seki, `b`/`w` territory, `.` dame.
+    fn grid(diagram: &str) -> (String, Board, FinalStatus) {
+        let mut board = Board::from_diagram(diagram).expect("diagram");
+        let before = board.clone();
+        let mut reader = Reader::default();
+        let mut conn = ConnectionReader::default();
+        let mut dragons = Dragons::default();
+        let fs = final_status(&mut board, &mut reader, &mut conn, &mut dragons);
+        assert_eq!(board, before, "the board is left as found");
+        let mut out = String::new();
+        for row in 0..board.size() {
+            for col in 0..board.size() {
+                let p = Point::new(row, col);
+                let stone = board.color_at(p);
+                out.push(match (fs.status(p), stone) {
+                    (PointStatus::Alive, Some(Color::Black)) => 'X',
+                    (PointStatus::Alive, Some(Color::White)) => 'O',
+                    (PointStatus::Dead, Some(Color::Black)) => 'x',
+                    (PointStatus::Dead, Some(Color::White)) => 'o',
+                    (PointStatus::Seki, _) => 's',
+                    (PointStatus::Territory(Color::Black), _) => 'b',
+                    (PointStatus::Territory(Color::White), _) => 'w',
+                    _ => '.',
+                });
+            }
+            out.push('\n');
+        }
+        (out, board, fs)
+    }
+
+    fn check(diagram: &str, expected: &str) {
+        let (got, _, _) = grid(diagram);
+        let want: String = expected
+            .lines()
+            .map(|l| l.split_whitespace().collect::<String>())
+            .filter(|l| !l.is_empty())
+            .map(|l| l + "\n")
+            .collect();
+        assert_eq!(got, want, "\n{got}");
+    }
+
+    #[test]
+    fn a_lone_stone_inside_territory_is_dead() {
+        check(
+            ". . X O . . .
+             . . X O . X .
+             . . X O . . .
+             . X X O O . .
+             . X O O . . .
+             X X O . . . .
+             . X O . . . .",
+            "b b X O w w w
+             b b X O w x w
+             b b X O w w w
+             b X X O O w w
+             b X O O w w w
+             X X O w w w w
+             b X O w w w w",
+        );
+    }
+
+    #[test]
+    fn a_group_with_one_eye_in_enemy_territory_is_dead_and_counted() {
+        let (got, board, fs) = grid(
+            ". X O . . . .
+             X X O . . . .
+             O O O . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        assert_eq!(
+            got,
+            "w x O w w w w\nx x O w w w w\nO O O w w w w\nw w w w w w w\nw w w w w w w\nw w w w w w w\nw w w w w w w\n"
+                .replace(' ', "")
+        );
+        // 41 empty points, 3 dead black stones counted twice: W+47 (komi 0).
+        assert_eq!(fs.territory_score(&board, 0.0), -47.0);
+    }
+
+    #[test]
+    fn two_eyes_live_and_false_eyes_do_not_count() {
+        // Black in the corner: two real eyes at A7 and C7: alive.
+        check(
+            ". X . X O . .
+             X X X X O . .
+             O O O O O . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+            "b X b X O w w
+             X X X X O w w
+             O O O O O w w
+             w w w w w w w
+             w w w w w w w
+             w w w w w w w
+             w w w w w w w",
+        );
+    }
+
+    #[test]
+    fn weak_groups_sharing_liberties_are_seki() {
+        // Black C7-C5 and white E7-E5 have only their three shared
+        // liberties: whoever fills one first is captured. The walls live.
+        check(
+            ". O X . O X .
+             . O X . O X .
+             . O X . O X .
+             O O O O X X X
+             . . . O X . .
+             . . . O X . .
+             . . . O X . .",
+            "w O s . s X b
+             w O s . s X b
+             w O s . s X b
+             O O O O X X X
+             w w w O X b b
+             w w w O X b b
+             w w w O X b b",
+        );
+    }
+
+    #[test]
+    fn a_capturable_group_in_atari_is_dead_not_seki() {
+        // The white corner stones have one liberty, A7: black captures
+        // them, and the black group then has the corner as a second eye.
+        check(
+            ". O X . X O .
+             O O X . X O O
+             X X X X X O .
+             O O O O O O O
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+            "b o X b X O w
+             o o X b X O O
+             X X X X X O w
+             O O O O O O O
+             w w w w w w w
+             w w w w w w w
+             w w w w w w w",
+        );
+    }
+}
