@@ -4,3 +4,6 @@
 //! eyes) and `engine/unconditional.c` (Benson's algorithm and GNU Go's
 //! extension to unconditionally dead stones and owned territory). The
 //! submodules are independent of each other; each says where to start.
+
+pub mod space;
+pub mod value;

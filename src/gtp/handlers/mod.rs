@@ -11,6 +11,7 @@
 //! - [`connect`]: connection reading (connect, disconnect, break_in, block_off,
 //!   decide_connection, the connection node counter).
 //! - [`dragon`]: dragons (same_dragon, dragon_stones).
+//! - [`eyes`]: eye spaces and their values (eval_eye, eye_data, half_eye_data).
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
@@ -18,6 +19,7 @@ pub mod analyze;
 pub mod connect;
 pub mod debug;
 pub mod dragon;
+pub mod eyes;
 pub mod info;
 pub mod setup;
 pub mod tactics;
