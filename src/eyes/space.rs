@@ -819,6 +819,14 @@ impl EyeAnalysis {
             if board.is_stone(p) {
                 g.set_stone(i);
             }
+            // Next to the owner's stones outside the space: an owner's
+            // stone here is connected to them.
+            if p.neighbors()
+                .iter()
+                .any(|&q| board.cell(q).is(color) && color_map.point(q).is_none())
+            {
+                g.set_wall(i);
+            }
             for (j, &q) in points.iter().enumerate().skip(i + 1) {
                 if p.neighbors().contains(&q) {
                     g.add_edge(i, j);
@@ -828,15 +836,40 @@ impl EyeAnalysis {
         for (k, &h) in half_eyes.iter().enumerate() {
             let v = points.len() + k;
             g.set_marginal(v);
+            g.set_wall(v);
             if let Some(i) = points.iter().position(|&p| p == h) {
                 g.add_edge(i, v);
             }
+            // A key point of the half eye that is also a point of the
+            // space: one move does both.
+            if let Some(he) = self.half_eye(h) {
+                for (i, p) in points.iter().enumerate() {
+                    if he.defense_points.contains(p) {
+                        g.link_owner_move(i, v);
+                    }
+                    if he.attack_points.contains(p) {
+                        g.link_attacker_move(i, v);
+                    }
+                }
+            }
         }
-        let sol = solver.solve(&g)?;
+        let sol = solver.solve(&g);
+        log::debug!(
+            "eye space at {:?}: {} vertices, {} nodes, {:?}",
+            points[0],
+            n,
+            solver.nodes(),
+            sol.as_ref().map(|s| s.value)
+        );
+        let sol = sol?;
         let to_points = |vs: &[usize], attack: bool| -> Vec<Point> {
             let mut out: Vec<Point> = Vec::new();
             for &v in vs {
-                let pts: Vec<Point> = if v < points.len() {
+                let pts: Vec<Point> = if v < points.len() && board.is_stone(points[v]) {
+                    // The owner captures dead stones whose liberties are
+                    // outside the space.
+                    board.liberties_sorted(points[v]).into_iter().take(1).collect()
+                } else if v < points.len() {
                     vec![points[v]]
                 } else {
                     let h = half_eyes[v - points.len()];

@@ -13,28 +13,38 @@
 //!
 //! # The local game
 //!
-//! O owns the eye space, X attacks it. Each vertex is empty, holds an X
-//! stone inside the space, or has been removed (filled by O, or taken by X
-//! from the outside). An empty vertex is *marginal* when it was marginal
-//! on the board (next to the opponent's area) or touches a vertex X has
-//! taken from the outside. Moves:
-//! - O fills any empty vertex (O's stones are part of the surrounding
-//!   wall, which is never captured). An X group inside the space left
-//!   without an empty neighbour is captured: its vertices become empty.
+//! O owns the eye space, X attacks it. Each vertex is empty, holds an O
+//! stone, holds an X stone inside the space, or has been taken by X from
+//! the outside (removed). A vertex may *touch the wall* (be next to the
+//! owner's surrounding stones on the board); an O group with such a vertex
+//! is part of the wall and never captured. An empty vertex is *marginal*
+//! when it was marginal on the board (next to the opponent's area) or
+//! touches a vertex X has taken from the outside. Moves, as on a board:
+//! - O plays on an empty vertex, capturing X groups left without an empty
+//!   neighbour. Its group must then touch the wall or keep an empty
+//!   neighbour (no suicide). O may also capture an X group that has no
+//!   empty neighbour in the space (dead stones whose last liberties are
+//!   outside it): its vertices become empty.
 //! - X plays on a marginal vertex: the stone is connected to the outside,
 //!   the vertex is removed, and so is every X group inside that touches
-//!   it; their neighbours become marginal (GNU Go's rule 3).
-//! - X plays on a proper vertex: the stone stays inside as a dead stone.
-//!   It must keep an empty neighbour (no suicide; GNU Go's database
-//!   assumes suicide is allowed, which only changes some threat digits).
-//! - Either side may pass; two passes in a row end the game. Then every
-//!   connected region of the remaining vertices (empty or X stones) with
-//!   no marginal vertex is one eye; the count is capped at two.
-//!
-//! The game has no ko: X never captures (the wall is immortal) and O's
-//! captures only empty points X had filled, so every line of play makes
-//! progress (more O stones, or more X stones between O's moves) and the
-//! search needs no ko bit.
+//!   it; their neighbours become marginal (GNU Go's rule 3). It captures
+//!   O groups off the wall left without an empty neighbour.
+//! - X plays on a proper vertex: the stone stays inside; it captures as
+//!   above and must keep an empty neighbour (no suicide; GNU Go's
+//!   database assumes suicide is allowed, which only changes some threat
+//!   digits).
+//! - Captured vertices become empty. A vertex where O's stones were
+//!   captured is X's for good: O may not play there again. So every ko
+//!   (and every longer cycle of captures) is won by X, the side that does
+//!   not need the eye space; the game cannot repeat a position (O places
+//!   at most one stone per vertex, and X only adds stones between O's
+//!   moves), so the search needs no ko bit and no superko.
+//! - A move on a vertex linked to another (a half eye's key point that is
+//!   also a point of the space) plays both.
+//! - Either side may pass; two passes in a row
+//!   end the game. Then every connected region of empty vertices and X
+//!   stones (O stones separate regions) without a marginal vertex is one
+//!   eye; the count is capped at two.
 //!
 //! # The value `abcd`
 //!
@@ -48,6 +58,7 @@
 //! ([`EyeSolution::attacks`]) and `c` for O ([`EyeSolution::defenses`]).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::fmt;
 
 /// The most vertices an [`EyeGraph`] can have (one bit each in a `u16`).
@@ -56,6 +67,11 @@ pub const MAX_VERTICES: usize = 16;
 /// Default bound on the number of distinct positions one solve may
 /// evaluate before it gives up (and the caller falls back on an estimate).
 pub const DEFAULT_NODE_BUDGET: u64 = 400_000;
+
+/// A line of play longer than this makes the solve give up too (a guard:
+/// O plays each vertex at most once and X only adds stones between O's
+/// moves, so lines stay far shorter).
+const MAX_LINE: usize = 400;
 
 /// The eye value of a local game: the number of eyes (0-2, three eyes are
 /// no better than two) under four conditions of play (see the module
@@ -129,17 +145,22 @@ impl fmt::Display for EyeValue {
 }
 
 /// The abstract graph of an eye space: vertices `0..len()`, their
-/// adjacency, which are marginal, and which hold (dead) X stones.
+/// adjacency, which are marginal, which touch the owner's wall, which hold
+/// (dead) X stones, and which moves play two vertices at once (a board
+/// point that is both a vertex and the key point of a half eye).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EyeGraph {
     n: usize,
     adj: [u16; MAX_VERTICES],
     marginal: u16,
+    wall: u16,
     stones: u16,
+    owner_links: [u16; MAX_VERTICES],
+    attacker_links: [u16; MAX_VERTICES],
 }
 
 impl EyeGraph {
-    /// A graph of `n` isolated, proper, empty vertices.
+    /// A graph of `n` isolated, proper, empty vertices, off the wall.
     ///
     /// # Panics
     /// If `n > MAX_VERTICES`.
@@ -149,7 +170,10 @@ impl EyeGraph {
             n,
             adj: [0; MAX_VERTICES],
             marginal: 0,
+            wall: 0,
             stones: 0,
+            owner_links: [0; MAX_VERTICES],
+            attacker_links: [0; MAX_VERTICES],
         }
     }
 
@@ -176,9 +200,26 @@ impl EyeGraph {
         self.marginal |= 1 << i;
     }
 
+    /// Mark `i` as touching the owner's surrounding stones: an O stone
+    /// there is connected to the wall and cannot be captured.
+    pub fn set_wall(&mut self, i: usize) {
+        self.wall |= 1 << i;
+    }
+
     /// Put a dead X stone on `i`.
     pub fn set_stone(&mut self, i: usize) {
         self.stones |= 1 << i;
+    }
+
+    /// An owner's move at `i` also plays at `j` (a vertex that is the
+    /// owner's key point of the half eye standing behind `j`).
+    pub fn link_owner_move(&mut self, i: usize, j: usize) {
+        self.owner_links[i] |= 1 << j;
+    }
+
+    /// An attacker's move at `i` also plays at `j`.
+    pub fn link_attacker_move(&mut self, i: usize, j: usize) {
+        self.attacker_links[i] |= 1 << j;
     }
 
     /// True when `i` and `j` are adjacent.
@@ -189,6 +230,11 @@ impl EyeGraph {
     /// True when `i` is marginal.
     pub fn is_marginal(&self, i: usize) -> bool {
         self.marginal & (1 << i) != 0
+    }
+
+    /// True when `i` touches the owner's wall.
+    pub fn touches_wall(&self, i: usize) -> bool {
+        self.wall & (1 << i) != 0
     }
 
     /// True when `i` holds an X stone.
@@ -274,13 +320,14 @@ enum Tempo {
 }
 
 /// A position of the local game: which vertices hold X stones inside the
-/// space, which O has filled, which X has taken from the outside. The
-/// others are empty.
+/// space, O stones, or were taken by X from the outside (the others are
+/// empty), and where O's stones were captured (O may not play there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
     xin: u16,
     o: u16,
     xout: u16,
+    lost: u16,
 }
 
 /// A node of the search: the position and the context of play.
@@ -294,30 +341,96 @@ struct Node {
 }
 
 impl Node {
-    fn key(&self) -> u64 {
+    fn key(&self) -> u128 {
         let tempo = match self.tempo {
-            Tempo::Even => 0u64,
+            Tempo::Even => 0u128,
             Tempo::XOwed => 1,
             Tempo::OOwed => 2,
         };
-        u64::from(self.s.xin)
-            | u64::from(self.s.o) << 16
-            | u64::from(self.s.xout) << 32
-            | u64::from(self.mover == Side::X) << 48
-            | u64::from(self.passed) << 49
-            | tempo << 50
+        u128::from(self.s.xin)
+            | u128::from(self.s.o) << 16
+            | u128::from(self.s.xout) << 32
+            | u128::from(self.s.lost) << 48
+            | u128::from(self.mover == Side::X) << 64
+            | u128::from(self.passed) << 65
+            | tempo << 66
+    }
+
+    /// The node after a pass (or a tenuki) by the side to move.
+    fn after_pass(&self, passed: bool, tempo: Tempo) -> Node {
+        Node {
+            s: self.s,
+            mover: self.other(),
+            passed,
+            tempo,
+        }
+    }
+
+    /// The node after a move leading to `s`.
+    fn after_move(&self, s: State) -> Node {
+        Node {
+            s,
+            mover: self.other(),
+            passed: false,
+            tempo: self.tempo,
+        }
+    }
+
+    fn other(&self) -> Side {
+        match self.mover {
+            Side::O => Side::X,
+            Side::X => Side::O,
+        }
     }
 }
+
+/// A multiplicative hash for the memo keys (the keys are packed bitmasks;
+/// std's SipHash costs more than the search itself).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u128(&mut self, v: u128) {
+        let mixed = (v as u64) ^ ((v >> 64) as u64).rotate_left(31);
+        self.0 = (mixed ^ (mixed >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
+    }
+}
+
+/// The memo table: for a node and a threshold, can O reach it?
+type Memo = HashMap<u128, bool, BuildHasherDefault<KeyHasher>>;
 
 /// The search of the local game, with its memo table (GNU Go has no
 /// counterpart: it looks values up in `eyes.db`). One solver can solve any
 /// number of graphs; the table is cleared for each.
+///
+/// The value (0, 1 or 2 eyes) of a node is found by two threshold
+/// searches - can O make at least one eye, at least two - each an AND/OR
+/// search that stops at the first success, memoised by the node and the
+/// threshold.
 #[derive(Debug)]
 pub struct EyeSolver {
-    memo: HashMap<u64, u8>,
+    memo: Memo,
+    /// Length of the line of play being searched.
+    line: usize,
     nodes: u64,
     budget: u64,
     exhausted: bool,
+}
+
+impl std::fmt::Debug for KeyHasher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "KeyHasher")
+    }
 }
 
 impl Default for EyeSolver {
@@ -335,7 +448,8 @@ impl EyeSolver {
     /// A solver that gives up after `budget` distinct positions per graph.
     pub fn with_budget(budget: u64) -> EyeSolver {
         EyeSolver {
-            memo: HashMap::new(),
+            memo: Memo::default(),
+            line: 0,
             nodes: 0,
             budget,
             exhausted: false,
@@ -348,26 +462,29 @@ impl EyeSolver {
     }
 
     /// The exact value of `g` and the vital first moves, or `None` when the
-    /// search ran out of its node budget.
+    /// search ran out of its node budget (or met a line of play too long).
     ///
     /// ```
     /// use tesuji::eyes::value::{EyeGraph, EyeSolver, EyeValue};
-    /// // Straight three, closed: the middle is vital for both sides.
+    /// // Straight three on the wall, closed: the middle is vital.
     /// let mut g = EyeGraph::new(3);
     /// g.add_edge(0, 1);
     /// g.add_edge(1, 2);
+    /// (0..3).for_each(|v| g.set_wall(v));
     /// let sol = EyeSolver::new().solve(&g).unwrap();
     /// assert_eq!(sol.value, EyeValue::new(1, 1, 2, 2));
     /// assert_eq!((sol.attacks[0], sol.defenses[0]), (1, 1));
     /// ```
     pub fn solve(&mut self, g: &EyeGraph) -> Option<EyeSolution> {
         self.memo.clear();
+        self.line = 0;
         self.nodes = 0;
         self.exhausted = false;
         let start = State {
             xin: g.stones,
             o: 0,
             xout: 0,
+            lost: 0,
         };
         let root = |mover, tempo| Node {
             s: start,
@@ -383,41 +500,44 @@ impl EyeSolver {
         let mut attacks = Vec::new();
         let mut defenses = Vec::new();
         if b != c {
-            // Rank the moves that reach the value by what they threaten:
-            // X's move that leaves least if X may move again, O's move
-            // that leaves most if O may move again.
-            let mut ranked: Vec<(u8, usize)> = Vec::new();
-            for v in 0..g.n {
-                if let Some(s) = x_move(g, start, v) {
-                    let after = |mover| Node {
-                        s,
-                        mover,
-                        passed: false,
-                        tempo: Tempo::Even,
+            // The moves that reach the value, ranked by what they
+            // threaten (X's move that leaves least if X may move again,
+            // O's that leaves most), then preferring a point vital for
+            // both sides, then one on the wall.
+            let mut ranked: [Vec<(u8, usize)>; 2] = [Vec::new(), Vec::new()];
+            for (k, side) in [Side::X, Side::O].into_iter().enumerate() {
+                let node = root(side, Tempo::Even);
+                for v in 0..g.n {
+                    let Some(s) = play(g, start, side, v) else {
+                        continue;
                     };
-                    if self.value(g, after(Side::O)) == b {
-                        ranked.push((self.value(g, after(Side::X)), v));
+                    let reply = node.after_move(s);
+                    let again = Node {
+                        mover: side,
+                        ..reply
+                    };
+                    let (want, rank) = match side {
+                        Side::X => (b, self.value(g, again)),
+                        Side::O => (c, 2 - self.value(g, again)),
+                    };
+                    if self.value(g, reply) == want {
+                        ranked[k].push((rank, v));
                     }
                 }
             }
-            ranked.sort();
-            attacks = ranked.iter().map(|&(_, v)| v).collect();
-            ranked.clear();
-            for v in 0..g.n {
-                if let Some(s) = o_move(g, start, v) {
-                    let after = |mover| Node {
-                        s,
-                        mover,
-                        passed: false,
-                        tempo: Tempo::Even,
-                    };
-                    if self.value(g, after(Side::X)) == c {
-                        ranked.push((2 - self.value(g, after(Side::O)), v));
-                    }
-                }
-            }
-            ranked.sort();
-            defenses = ranked.iter().map(|&(_, v)| v).collect();
+            let order = |mine: &[(u8, usize)], theirs: &[(u8, usize)]| {
+                let mut keyed: Vec<(u8, bool, bool, usize)> = mine
+                    .iter()
+                    .map(|&(rank, v)| {
+                        let shared = theirs.iter().any(|&(_, u)| u == v);
+                        (rank, !shared, !g.touches_wall(v), v)
+                    })
+                    .collect();
+                keyed.sort();
+                keyed.into_iter().map(|(_, _, _, v)| v).collect::<Vec<usize>>()
+            };
+            attacks = order(&ranked[0], &ranked[1]);
+            defenses = order(&ranked[1], &ranked[0]);
         }
         if self.exhausted {
             return None;
@@ -431,104 +551,79 @@ impl EyeSolver {
 
     /// The number of eyes (0-2) with best play from `node`.
     fn value(&mut self, g: &EyeGraph, node: Node) -> u8 {
-        let key = node.key();
+        if self.reaches(g, node, 2) {
+            2
+        } else if self.reaches(g, node, 1) {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
+    fn reaches(&mut self, g: &EyeGraph, node: Node, k: u8) -> bool {
+        let key = node.key() | u128::from(k) << 68;
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
         if self.exhausted {
-            return 0;
-        }
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            self.exhausted = true;
-            return 0;
+            return false;
         }
         let s = node.s;
-        let res = match node.mover {
-            Side::O => {
-                // Passing (or the owed tenuki) first: it is never illegal.
-                let mut best = match (node.tempo, node.passed) {
-                    (Tempo::XOwed, _) => self.value(
-                        g,
-                        Node {
-                            s,
-                            mover: Side::X,
-                            passed: false,
-                            tempo: Tempo::Even,
-                        },
-                    ),
-                    (_, true) => score(g, s),
-                    (_, false) => self.value(
-                        g,
-                        Node {
-                            s,
-                            mover: Side::X,
-                            passed: true,
-                            tempo: node.tempo,
-                        },
-                    ),
-                };
-                let mut free = empty(g, s);
-                while free != 0 && best < 2 {
-                    let v = free.trailing_zeros() as usize;
-                    free &= free - 1;
-                    if let Some(next) = o_move(g, s, v) {
-                        let val = self.value(
-                            g,
-                            Node {
-                                s: next,
-                                mover: Side::X,
-                                passed: false,
-                                tempo: node.tempo,
-                            },
-                        );
-                        best = best.max(val);
-                    }
-                }
-                best
-            }
-            Side::X => {
-                let mut best = match (node.tempo, node.passed) {
-                    (Tempo::OOwed, _) => self.value(
-                        g,
-                        Node {
-                            s,
-                            mover: Side::O,
-                            passed: false,
-                            tempo: Tempo::Even,
-                        },
-                    ),
-                    (_, true) => score(g, s),
-                    (_, false) => self.value(
-                        g,
-                        Node {
-                            s,
-                            mover: Side::O,
-                            passed: true,
-                            tempo: node.tempo,
-                        },
-                    ),
-                };
-                let mut free = empty(g, s);
-                while free != 0 && best > 0 {
-                    let v = free.trailing_zeros() as usize;
-                    free &= free - 1;
-                    if let Some(next) = x_move(g, s, v) {
-                        let val = self.value(
-                            g,
-                            Node {
-                                s: next,
-                                mover: Side::O,
-                                passed: false,
-                                tempo: node.tempo,
-                            },
-                        );
-                        best = best.min(val);
-                    }
-                }
-                best
-            }
+        self.nodes += 1;
+        self.line += 1;
+        if self.nodes > self.budget || self.line > MAX_LINE {
+            self.exhausted = true;
+        }
+        // O needs one move that reaches k, X one that prevents it.
+        let wanted = node.mover == Side::O;
+        let mut found = false;
+        // Moves first, the most connected vertices first (vital points
+        // are central), then passing: the owed tenuki, the end of the game
+        // after a pass, or the opponent's turn.
+        let mut moves: [(u8, u8); MAX_VERTICES] = [(0, 0); MAX_VERTICES];
+        let mut count = 0;
+        let candidates = match node.mover {
+            Side::O => empty(g, s) | s.xin,
+            Side::X => empty(g, s),
         };
+        let inside = g.all() & !(s.o | s.xout);
+        let mut rest = candidates;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let degree = (g.adj[v] & inside).count_ones() as u8;
+            moves[count] = (u8::MAX - degree, v as u8);
+            count += 1;
+        }
+        moves[..count].sort_unstable();
+        for &(_, v) in &moves[..count] {
+            if self.exhausted {
+                break;
+            }
+            if let Some(next) = play(g, s, node.mover, usize::from(v)) {
+                if self.reaches(g, node.after_move(next), k) == wanted {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        if !found && !self.exhausted {
+            let owed = match node.mover {
+                Side::O => Tempo::XOwed,
+                Side::X => Tempo::OOwed,
+            };
+            let pass = if node.tempo == owed {
+                self.reaches(g, node.after_pass(false, Tempo::Even), k)
+            } else if node.passed {
+                score(g, s) >= k
+            } else {
+                self.reaches(g, node.after_pass(true, node.tempo), k)
+            };
+            found = pass == wanted;
+        }
+        let res = if wanted { found } else { !found };
+        self.line -= 1;
         if !self.exhausted {
             self.memo.insert(key, res);
         }
@@ -541,60 +636,112 @@ fn empty(g: &EyeGraph, s: State) -> u16 {
     g.all() & !(s.xin | s.o | s.xout)
 }
 
-/// The vertices still in the space that are marginal: marginal on the
-/// board, or next to a vertex X has taken from the outside.
+/// The vertices still in the space (empty or X stones inside) that are
+/// marginal: marginal on the board, or next to a vertex X has taken from
+/// the outside.
 fn marginal(g: &EyeGraph, s: State) -> u16 {
     (g.marginal | g.neighbors_of(s.xout)) & g.all() & !(s.o | s.xout)
 }
 
-/// O fills the empty vertex `v`, capturing X groups left without an empty
-/// neighbour.
-fn o_move(g: &EyeGraph, s: State, v: usize) -> Option<State> {
-    let bit = 1u16 << v;
-    if empty(g, s) & bit == 0 {
-        return None;
-    }
-    let mut next = State { o: s.o | bit, ..s };
-    let free = empty(g, next);
-    let mut touched = g.adj[v] & next.xin;
+/// Remove the groups of `stones` next to `v` left without an empty
+/// neighbour, except those touching `immune` (the wall, for O); returns
+/// the remaining stones and the captured ones.
+fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) -> (u16, u16) {
+    let free = empty(g, s);
+    let mut left = stones;
+    let mut captured = 0u16;
+    let mut touched = g.adj[v] & stones;
     while touched != 0 {
-        let group = g.flood(touched & touched.wrapping_neg(), next.xin);
+        let group = g.flood(touched & touched.wrapping_neg(), stones);
         touched &= !group;
-        if g.neighbors_of(group) & free == 0 {
-            next.xin &= !group;
+        if group & immune == 0 && g.neighbors_of(group) & free == 0 {
+            left &= !group;
+            captured |= group;
+        }
+    }
+    (left, captured)
+}
+
+/// `side` plays on the vertex `v` (`None` when illegal): on an empty
+/// vertex, or for O the capture of a liberty-less X group on `v`.
+fn play(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
+    let bit = 1u16 << v;
+    if side == Side::O && s.xin & bit != 0 {
+        let group = g.flood(bit, s.xin);
+        if g.neighbors_of(group) & empty(g, s) != 0 {
+            return None;
+        }
+        return Some(State {
+            xin: s.xin & !group,
+            ..s
+        });
+    }
+    let mut next = place(g, s, side, v)?;
+    let links = match side {
+        Side::O => g.owner_links[v],
+        Side::X => g.attacker_links[v],
+    };
+    let mut rest = links;
+    while rest != 0 {
+        let h = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if let Some(after) = place(g, next, side, h) {
+            next = after;
         }
     }
     Some(next)
 }
 
-/// X plays on the empty vertex `v`: from the outside when it is marginal,
-/// else as a stone inside (illegal when it would have no empty neighbour).
-fn x_move(g: &EyeGraph, s: State, v: usize) -> Option<State> {
+/// `side` puts a stone on the empty vertex `v` (`None` when illegal).
+fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
     let bit = 1u16 << v;
     if empty(g, s) & bit == 0 {
         return None;
     }
-    if marginal(g, s) & bit != 0 {
-        let mut next = State {
-            xout: s.xout | bit,
-            ..s
-        };
-        // Inside X groups touching the new outside stone join it.
-        let joined = g.flood(g.neighbors_of(next.xout) & next.xin, next.xin);
-        next.xin &= !joined;
-        next.xout |= joined;
-        return Some(next);
+    match side {
+        Side::O => {
+            if s.lost & bit != 0 {
+                return None;
+            }
+            let mut next = State { o: s.o | bit, ..s };
+            next.xin = capture_around(g, next, next.xin, v, 0).0;
+            let group = g.flood(bit, next.o);
+            if group & g.wall == 0 && g.neighbors_of(group) & empty(g, next) == 0 {
+                return None;
+            }
+            Some(next)
+        }
+        Side::X => {
+            let outside = marginal(g, s) & bit != 0;
+            let mut next = if outside {
+                State {
+                    xout: s.xout | bit,
+                    ..s
+                }
+            } else {
+                State {
+                    xin: s.xin | bit,
+                    ..s
+                }
+            };
+            let (o, taken) = capture_around(g, next, next.o, v, g.wall);
+            next.o = o;
+            next.lost |= taken;
+            if outside {
+                // Connected to the outside, with the X groups it touches.
+                let joined = g.flood(g.adj[v] & next.xin, next.xin);
+                next.xin &= !joined;
+                next.xout |= joined;
+                return Some(next);
+            }
+            let group = g.flood(bit, next.xin);
+            (g.neighbors_of(group) & empty(g, next) != 0).then_some(next)
+        }
     }
-    let next = State {
-        xin: s.xin | bit,
-        ..s
-    };
-    let group = g.flood(bit, next.xin);
-    (g.neighbors_of(group) & empty(g, next) != 0).then_some(next)
 }
 
-/// The eyes of a finished local game: regions of the remaining vertices
-/// without a marginal vertex, at most two.
+/// The eyes of a finished local game: regions of empty vertices and X
+/// stones (O stones separate them) without a marginal vertex, at most two.
 fn score(g: &EyeGraph, s: State) -> u8 {
     let mut rest = g.all() & !(s.o | s.xout);
     let open = marginal(g, s);

@@ -11,8 +11,8 @@ enum Cell {
     Empty,
     /// An X stone inside the space.
     Dead,
-    /// Filled by the owner.
-    Filled,
+    /// An owner's stone.
+    Own,
     /// Taken by X from the outside.
     Taken,
 }
@@ -21,6 +21,18 @@ enum Cell {
 struct Plain {
     nbrs: Vec<Vec<usize>>,
     marginal: Vec<bool>,
+    wall: Vec<bool>,
+    /// Vertices an owner's (attacker's) move on a vertex also plays.
+    owner_links: Vec<Vec<usize>>,
+    attacker_links: Vec<Vec<usize>>,
+}
+
+/// A position of the oracle's game: the cells, and where the owner's
+/// stones were captured (the owner may not play there again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pos {
+    cells: Vec<Cell>,
+    lost: Vec<bool>,
 }
 
 impl Plain {
@@ -47,47 +59,115 @@ impl Plain {
         out
     }
 
-    fn has_liberty(&self, cells: &[Cell], group: &[usize]) -> bool {
-        group
-            .iter()
-            .any(|&p| self.nbrs[p].iter().any(|&u| cells[u] == Cell::Empty))
+    fn liberties(&self, cells: &[Cell], group: &[usize]) -> Vec<usize> {
+        let mut libs = Vec::new();
+        for &p in group {
+            for &u in &self.nbrs[p] {
+                if cells[u] == Cell::Empty && !libs.contains(&u) {
+                    libs.push(u);
+                }
+            }
+        }
+        libs
     }
 
-    fn owner_plays(&self, cells: &[Cell], v: usize) -> Option<Vec<Cell>> {
-        if cells[v] != Cell::Empty {
-            return None;
-        }
-        let mut next = cells.to_vec();
-        next[v] = Cell::Filled;
+    /// Remove the groups of `kind` next to `v` without liberties (wall
+    /// groups of the owner excepted); returns the captured vertices.
+    fn capture(&self, cells: &mut [Cell], v: usize, kind: Cell) -> Vec<usize> {
+        let mut taken = Vec::new();
         for &u in &self.nbrs[v] {
-            if next[u] == Cell::Dead {
-                let group = self.component(&next, u, |c| c == Cell::Dead);
-                if !self.has_liberty(&next, &group) {
-                    for p in group {
-                        next[p] = Cell::Empty;
-                    }
+            if cells[u] != kind {
+                continue;
+            }
+            let group = self.component(cells, u, |c| c == kind);
+            let on_wall = kind == Cell::Own && group.iter().any(|&p| self.wall[p]);
+            if !on_wall && self.liberties(cells, &group).is_empty() {
+                for p in group {
+                    cells[p] = Cell::Empty;
+                    taken.push(p);
                 }
+            }
+        }
+        taken
+    }
+
+    fn owner_plays(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        if pos.cells[v] == Cell::Dead {
+            // Capturing dead stones whose liberties are all outside.
+            let group = self.component(&pos.cells, v, |c| c == Cell::Dead);
+            if !self.liberties(&pos.cells, &group).is_empty() {
+                return None;
+            }
+            let mut cells = pos.cells.clone();
+            for p in group {
+                cells[p] = Cell::Empty;
+            }
+            return Some(Pos {
+                cells,
+                lost: pos.lost.clone(),
+            });
+        }
+        let mut next = self.owner_places(pos, v)?;
+        for &h in &self.owner_links[v] {
+            if let Some(after) = self.owner_places(&next, h) {
+                next = after;
             }
         }
         Some(next)
     }
 
-    fn attacker_plays(&self, cells: &[Cell], v: usize) -> Option<Vec<Cell>> {
-        if cells[v] != Cell::Empty {
+    fn attacker_plays(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        let mut next = self.attacker_places(pos, v)?;
+        for &h in &self.attacker_links[v] {
+            if let Some(after) = self.attacker_places(&next, h) {
+                next = after;
+            }
+        }
+        Some(next)
+    }
+
+    fn owner_places(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        if pos.cells[v] != Cell::Empty || pos.lost[v] {
             return None;
         }
-        let mut next = cells.to_vec();
-        if self.is_marginal(cells, v) {
-            // Connected out, with every dead group it touches.
-            let group = self.component(&next, v, |c| c == Cell::Dead);
-            for p in group {
-                next[p] = Cell::Taken;
-            }
-            return Some(next);
+        let mut cells = pos.cells.clone();
+        cells[v] = Cell::Own;
+        self.capture(&mut cells, v, Cell::Dead);
+        let group = self.component(&cells, v, |c| c == Cell::Own);
+        let on_wall = group.iter().any(|&p| self.wall[p]);
+        if !on_wall && self.liberties(&cells, &group).is_empty() {
+            return None;
         }
-        next[v] = Cell::Dead;
-        let group = self.component(&next, v, |c| c == Cell::Dead);
-        self.has_liberty(&next, &group).then_some(next)
+        Some(Pos {
+            cells,
+            lost: pos.lost.clone(),
+        })
+    }
+
+    fn attacker_places(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        if pos.cells[v] != Cell::Empty {
+            return None;
+        }
+        let mut cells = pos.cells.clone();
+        let mut lost = pos.lost.clone();
+        let outside = self.is_marginal(&pos.cells, v);
+        cells[v] = if outside { Cell::Taken } else { Cell::Dead };
+        for p in self.capture(&mut cells, v, Cell::Own) {
+            lost[p] = true;
+        }
+        if outside {
+            // Connected out, with every dead group it touches.
+            for u in self.nbrs[v].clone() {
+                if cells[u] == Cell::Dead {
+                    for p in self.component(&cells, u, |c| c == Cell::Dead) {
+                        cells[p] = Cell::Taken;
+                    }
+                }
+            }
+            return Some(Pos { cells, lost });
+        }
+        let group = self.component(&cells, v, |c| c == Cell::Dead);
+        (!self.liberties(&cells, &group).is_empty()).then_some(Pos { cells, lost })
     }
 
     fn eyes(&self, cells: &[Cell]) -> u8 {
@@ -111,45 +191,33 @@ impl Plain {
     }
 
     /// Plain minimax (cut off only when a side reaches its best possible
-    /// result). `owed`: +1 when the owner must tenuki once, -1 when
-    /// the attacker must.
-    fn play(&self, cells: &[Cell], owner_moves: bool, passed: bool, owed: i8) -> u8 {
-        let n = cells.len();
-        if owner_moves {
-            let mut best = if owed == 1 {
-                self.play(cells, false, false, 0)
-            } else if passed {
-                self.eyes(cells)
-            } else {
-                self.play(cells, false, true, owed)
-            };
-            for v in 0..n {
-                if best == 2 {
-                    break;
-                }
-                if let Some(next) = self.owner_plays(cells, v) {
-                    best = best.max(self.play(&next, false, false, owed));
-                }
-            }
-            best
+    /// result). `owed`: +1 when the owner must tenuki once, -1 when the
+    /// attacker must.
+    fn play(&self, pos: &Pos, owner_moves: bool, passed: bool, owed: i8) -> u8 {
+        let n = pos.cells.len();
+        let my_owed = if owner_moves { 1 } else { -1 };
+        let mut best = if owed == my_owed {
+            self.play(pos, !owner_moves, false, 0)
+        } else if passed {
+            self.eyes(&pos.cells)
         } else {
-            let mut best = if owed == -1 {
-                self.play(cells, true, false, 0)
-            } else if passed {
-                self.eyes(cells)
-            } else {
-                self.play(cells, true, true, owed)
-            };
-            for v in 0..n {
-                if best == 0 {
-                    break;
-                }
-                if let Some(next) = self.attacker_plays(cells, v) {
-                    best = best.min(self.play(&next, true, false, owed));
-                }
+            self.play(pos, !owner_moves, true, owed)
+        };
+        for v in 0..n {
+            if best == if owner_moves { 2 } else { 0 } {
+                break;
             }
-            best
+            let next = if owner_moves {
+                self.owner_plays(pos, v)
+            } else {
+                self.attacker_plays(pos, v)
+            };
+            if let Some(next) = next {
+                let val = self.play(&next, !owner_moves, false, owed);
+                best = if owner_moves { best.max(val) } else { best.min(val) };
+            }
         }
+        best
     }
 }
 
@@ -159,6 +227,9 @@ fn random_graph(rng: &mut SplitMix64, n: usize) -> (EyeGraph, Plain) {
     let mut plain = Plain {
         nbrs: vec![Vec::new(); n],
         marginal: vec![false; n],
+        wall: vec![false; n],
+        owner_links: vec![Vec::new(); n],
+        attacker_links: vec![Vec::new(); n],
     };
     for i in 0..n {
         for j in i + 1..n {
@@ -171,6 +242,24 @@ fn random_graph(rng: &mut SplitMix64, n: usize) -> (EyeGraph, Plain) {
         if rng.below(100) < 30 {
             g.set_marginal(i);
             plain.marginal[i] = true;
+        }
+        if rng.below(100) < 60 {
+            g.set_wall(i);
+            plain.wall[i] = true;
+        }
+    }
+    // Now and then a move that plays two vertices (ascending, as the
+    // solver applies them).
+    for i in 0..n {
+        for j in 0..n {
+            if i != j && rng.below(100) < 5 {
+                g.link_owner_move(i, j);
+                plain.owner_links[i].push(j);
+            }
+            if i != j && rng.below(100) < 5 {
+                g.link_attacker_move(i, j);
+                plain.attacker_links[i].push(j);
+            }
         }
     }
     (g, plain)
@@ -185,19 +274,24 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
         let n = 1 + rng.below(5);
         let (mut g, plain) = random_graph(&mut rng, n);
         let mut cells = vec![Cell::Empty; n];
-        // Dead stones on some vertices, each keeping a liberty.
+        // Dead stones on some vertices (possibly without a liberty in the
+        // space).
         for (v, cell) in cells.iter_mut().enumerate() {
-            if rng.below(100) < 20 && plain.nbrs[v].iter().any(|&u| !g.has_stone(u)) {
+            if rng.below(100) < 20 {
                 g.set_stone(v);
                 *cell = Cell::Dead;
             }
         }
+        let start = Pos {
+            cells,
+            lost: vec![false; n],
+        };
         let sol = solver.solve(&g).expect("small graphs fit the budget");
         let want = EyeValue::new(
-            plain.play(&cells, false, false, 1),
-            plain.play(&cells, false, false, 0),
-            plain.play(&cells, true, false, 0),
-            plain.play(&cells, true, false, -1),
+            plain.play(&start, false, false, 1),
+            plain.play(&start, false, false, 0),
+            plain.play(&start, true, false, 0),
+            plain.play(&start, true, false, -1),
         );
         assert_eq!(sol.value, want, "round {round}: {g:?}");
         assert!(want.a <= want.b && want.b <= want.c && want.c <= want.d);
@@ -207,14 +301,14 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
             let mut attacks: Vec<usize> = (0..n)
                 .filter(|&v| {
                     plain
-                        .attacker_plays(&cells, v)
+                        .attacker_plays(&start, v)
                         .is_some_and(|next| plain.play(&next, true, false, 0) == want.b)
                 })
                 .collect();
             let mut defenses: Vec<usize> = (0..n)
                 .filter(|&v| {
                     plain
-                        .owner_plays(&cells, v)
+                        .owner_plays(&start, v)
                         .is_some_and(|next| plain.play(&next, false, false, 0) == want.c)
                 })
                 .collect();
@@ -237,8 +331,24 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
 }
 
 /// A graph from an edge list, with marginal vertices and stones.
+/// Every vertex touches the wall unless listed in `off_wall`.
 fn graph(n: usize, edges: &[(usize, usize)], marginal: &[usize], stones: &[usize]) -> EyeGraph {
+    graph_off_wall(n, edges, marginal, stones, &[])
+}
+
+fn graph_off_wall(
+    n: usize,
+    edges: &[(usize, usize)],
+    marginal: &[usize],
+    stones: &[usize],
+    off_wall: &[usize],
+) -> EyeGraph {
     let mut g = EyeGraph::new(n);
+    for v in 0..n {
+        if !off_wall.contains(&v) {
+            g.set_wall(v);
+        }
+    }
     for &(i, j) in edges {
         g.add_edge(i, j);
     }
@@ -290,6 +400,25 @@ fn small_graphs() {
     // A dead stone on the margin next to one proper point: no eye (O's
     // capture leaves a margin).
     check(&graph(2, &[(0, 1)], &[0], &[0]), "0000", None);
+    // Four dead stones in a row with their liberty outside: O captures
+    // them and has a straight four.
+    check(
+        &graph(4, &[(0, 1), (1, 2), (2, 3)], &[], &[0, 1, 2, 3]),
+        "2222",
+        None,
+    );
+    // A proper point between a margin and a half eye's key point, where
+    // the owner's move on the margin is also the key point: half an eye.
+    let mut g = graph(3, &[(0, 1), (1, 2)], &[0, 2], &[]);
+    g.link_owner_move(0, 2);
+    check(&g, "0011", Some((0, 0)));
+    // Bent four in the corner: the corner point touches no wall, so the
+    // bend (2) is vital for both.
+    check(
+        &graph_off_wall(4, &[(1, 0), (0, 2), (2, 3)], &[], &[], &[0]),
+        "1122",
+        Some((2, 2)),
+    );
 }
 
 #[test]
@@ -298,6 +427,7 @@ fn the_budget_gives_up_cleanly() {
     for i in 0..11 {
         g.add_edge(i, i + 1);
     }
+    (0..12).for_each(|v| g.set_wall(v));
     g.set_marginal(0);
     let mut tight = EyeSolver::with_budget(10);
     assert_eq!(tight.solve(&g), None);
@@ -305,3 +435,5 @@ fn the_budget_gives_up_cleanly() {
     let mut solver = EyeSolver::new();
     assert!(solver.solve(&g).is_some());
 }
+
+
