@@ -5,4 +5,6 @@
 //! extension to unconditionally dead stones and owned territory). The
 //! submodules are independent of each other; each says where to start.
 
+pub mod space;
 pub mod unconditional;
+pub mod value;

@@ -5,7 +5,9 @@
 //! To add a command, add a row here (kept in alphabetical order, which is
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
-use super::handlers::{analyze, connect, debug, dragon, info, life, rules, setup, tactics, worm};
+use super::handlers::{
+    analyze, connect, debug, dragon, eyes, info, life, rules, setup, tactics, worm,
+};
 use super::response::Reply;
 use super::Engine;
 
@@ -148,6 +150,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         "stones of every dragon, one dragon per line"
     ),
     cmd!(
+        "eval_eye",
+        eyes::eval_eye,
+        "eyes of the eye space at a vertex: min max [attack defense], or -1"
+    ),
+    cmd!(
+        "eye_data",
+        eyes::eye_data,
+        "eye-space record of a vertex for a colour"
+    ),
+    cmd!(
         "final_score",
         setup::final_score,
         "area score, every stone alive"
@@ -196,6 +208,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "gogui-analyze_commands",
         info::gogui_analyze_commands,
         "the GoGui analyze menu"
+    ),
+    cmd!(
+        "half_eye_data",
+        eyes::half_eye_data,
+        "diagonal (half eye / false eye) analysis of a vertex"
     ),
     cmd!(
         "gogui-interrupt",

@@ -13,6 +13,7 @@
 //!   decide_connection, the connection node counter).
 //! - [`dragon`]: dragons (same_dragon, dragon_stones).
 //! - [`life`]: life and death (unconditional_status).
+//! - [`eyes`]: eye spaces and their values (eval_eye, eye_data, half_eye_data).
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
@@ -20,6 +21,7 @@ pub mod analyze;
 pub mod connect;
 pub mod debug;
 pub mod dragon;
+pub mod eyes;
 pub mod info;
 pub mod life;
 pub mod rules;

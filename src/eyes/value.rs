@@ -1,0 +1,760 @@
+//! The value of an eye space, computed by an exact search of its local
+//! game (no shape table).
+//!
+//! GNU Go counterpart: `recognize_eye` / `read_eye` in `engine/optics.c`,
+//! which look the eye space's graph up in the hand-made database
+//! `patterns/eyes.db`, and `struct eyevalue` (`set_eyevalue`, `min_eyes`,
+//! `max_eyes`, `eye_move_urgency`). Here the value is *computed*: the eye
+//! space is abstracted to a graph ([`EyeGraph`]: vertices, adjacency,
+//! marginal flags, dead stones), and [`EyeSolver`] plays the local game on
+//! it exhaustively, memoised by the state of the vertices. Only the graph
+//! matters, so shapes with isomorphic graphs get the same value. Where to
+//! start reading: [`EyeSolver::solve`].
+//!
+//! # The local game
+//!
+//! O owns the eye space, X attacks it. Each vertex is empty, holds an O
+//! stone, holds an X stone inside the space, or has been taken by X from
+//! the outside (removed). A vertex may *touch the wall* (be next to the
+//! owner's surrounding stones on the board); an O group with such a vertex
+//! is part of the wall and never captured. An empty vertex is *marginal*
+//! when it was marginal on the board (next to the opponent's area) or
+//! touches a vertex X has taken from the outside. Moves, as on a board:
+//! - O plays on an empty vertex, capturing X groups left without an empty
+//!   neighbour. Its group must then touch the wall or keep an empty
+//!   neighbour (no suicide). O may also capture an X group that has no
+//!   empty neighbour in the space (dead stones whose last liberties are
+//!   outside it): its vertices become empty.
+//! - X plays on a marginal vertex: the stone is connected to the outside,
+//!   the vertex is removed, and so is every X group inside that touches
+//!   it; their neighbours become marginal (GNU Go's rule 3). It captures
+//!   O groups off the wall left without an empty neighbour.
+//! - X plays on a proper vertex: the stone stays inside; it captures as
+//!   above and must keep an empty neighbour (no suicide; GNU Go's
+//!   database assumes suicide is allowed, which only changes some threat
+//!   digits).
+//! - Captured vertices become empty. A vertex where O's stones were
+//!   captured is X's for good: O may not play there again. So every ko
+//!   (and every longer cycle of captures) is won by X, the side that does
+//!   not need the eye space; the game cannot repeat a position (O places
+//!   at most one stone per vertex, and X only adds stones between O's
+//!   moves), so the search needs no ko bit and no superko.
+//! - A move on a vertex linked to another (a half eye's key point that is
+//!   also a point of the space) plays both.
+//! - Either side may pass; two passes in a row
+//!   end the game. Then every connected region of empty vertices and X
+//!   stones (O stones separate regions) without a marginal vertex is one
+//!   eye; the count is capped at two.
+//!
+//! # The value `abcd`
+//!
+//! - `b`: X moves first, then alternate play; `c`: O moves first.
+//! - `a`: like `b`, but O must play elsewhere (tenuki) once, at a moment
+//!   of O's choosing, giving X an extra move; `d`: the same for O.
+//!
+//! So `a <= b <= c <= d`. GNU Go's `eval_eye` prints `b c`
+//! ([`EyeValue::min_eyes`], [`EyeValue::max_eyes`]) and, when they differ,
+//! a vital point for each side: the first moves that reach `b` for X
+//! ([`EyeSolution::attacks`]) and `c` for O ([`EyeSolution::defenses`]).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::fmt;
+
+/// The most vertices an [`EyeGraph`] can have (one bit each in a `u16`).
+pub const MAX_VERTICES: usize = 16;
+
+/// Default bound on the number of distinct positions one solve may
+/// evaluate before it gives up (and the caller falls back on an estimate).
+pub const DEFAULT_NODE_BUDGET: u64 = 400_000;
+
+/// A line of play longer than this makes the solve give up too (a guard:
+/// O plays each vertex at most once and X only adds stones between O's
+/// moves, so lines stay far shorter).
+const MAX_LINE: usize = 400;
+
+/// The eye value of a local game: the number of eyes (0-2, three eyes are
+/// no better than two) under four conditions of play (see the module
+/// docs). GNU Go's `struct eyevalue`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct EyeValue {
+    /// X moves first and gets one extra move (O tenukis once).
+    pub a: u8,
+    /// X moves first, then alternate play.
+    pub b: u8,
+    /// O moves first, then alternate play.
+    pub c: u8,
+    /// O moves first and gets one extra move (X tenukis once).
+    pub d: u8,
+}
+
+impl EyeValue {
+    /// The value `abcd`.
+    pub const fn new(a: u8, b: u8, c: u8, d: u8) -> EyeValue {
+        EyeValue { a, b, c, d }
+    }
+
+    /// A settled value: `n` eyes whoever moves.
+    pub const fn settled(n: u8) -> EyeValue {
+        EyeValue::new(n, n, n, n)
+    }
+
+    /// Eyes when the attacker moves first (GNU Go `min_eyes`).
+    pub fn min_eyes(&self) -> u8 {
+        self.b
+    }
+
+    /// Eyes when the owner moves first (GNU Go `max_eyes`).
+    pub fn max_eyes(&self) -> u8 {
+        self.c
+    }
+
+    /// Eyes left if the attacker gets an extra move (GNU Go `min_eye_threat`).
+    pub fn min_eye_threat(&self) -> u8 {
+        self.a
+    }
+
+    /// Eyes if the owner gets an extra move (GNU Go `max_eye_threat`).
+    pub fn max_eye_threat(&self) -> u8 {
+        self.d
+    }
+
+    /// True when the number of eyes does not depend on who moves first.
+    pub fn is_settled(&self) -> bool {
+        self.b == self.c
+    }
+
+    /// How much a move here changes the eye count (GNU Go
+    /// `eye_move_urgency`): 0 when settled, else `d + c - b - a` with each
+    /// digit capped at two (2 for a half eye, 3 for 3/4 or 5/4 eyes, 4 for
+    /// a chimera `0022`).
+    pub fn urgency(&self) -> u8 {
+        if self.is_settled() {
+            return 0;
+        }
+        let cap = |v: u8| v.min(2);
+        (cap(self.d) + cap(self.c)).saturating_sub(cap(self.b) + cap(self.a))
+    }
+}
+
+impl fmt::Display for EyeValue {
+    /// `abcd`, as GNU Go's `eyevalue_to_string` prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}{}", self.a, self.b, self.c, self.d)
+    }
+}
+
+/// The abstract graph of an eye space: vertices `0..len()`, their
+/// adjacency, which are marginal, which touch the owner's wall, which hold
+/// (dead) X stones, and which moves play two vertices at once (a board
+/// point that is both a vertex and the key point of a half eye).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EyeGraph {
+    n: usize,
+    adj: [u16; MAX_VERTICES],
+    marginal: u16,
+    wall: u16,
+    stones: u16,
+    owner_links: [u16; MAX_VERTICES],
+    attacker_links: [u16; MAX_VERTICES],
+}
+
+impl EyeGraph {
+    /// A graph of `n` isolated, proper, empty vertices, off the wall.
+    ///
+    /// # Panics
+    /// If `n > MAX_VERTICES`.
+    pub fn new(n: usize) -> EyeGraph {
+        assert!(n <= MAX_VERTICES, "eye graph of {n} vertices");
+        EyeGraph {
+            n,
+            adj: [0; MAX_VERTICES],
+            marginal: 0,
+            wall: 0,
+            stones: 0,
+            owner_links: [0; MAX_VERTICES],
+            attacker_links: [0; MAX_VERTICES],
+        }
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// True for a graph without vertices.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Join `i` and `j` (no-op for `i == j`).
+    pub fn add_edge(&mut self, i: usize, j: usize) {
+        if i != j {
+            self.adj[i] |= 1 << j;
+            self.adj[j] |= 1 << i;
+        }
+    }
+
+    /// Mark `i` as marginal (`!`).
+    pub fn set_marginal(&mut self, i: usize) {
+        self.marginal |= 1 << i;
+    }
+
+    /// Mark `i` as touching the owner's surrounding stones: an O stone
+    /// there is connected to the wall and cannot be captured.
+    pub fn set_wall(&mut self, i: usize) {
+        self.wall |= 1 << i;
+    }
+
+    /// Put a dead X stone on `i`.
+    pub fn set_stone(&mut self, i: usize) {
+        self.stones |= 1 << i;
+    }
+
+    /// An owner's move at `i` also plays at `j` (a vertex that is the
+    /// owner's key point of the half eye standing behind `j`).
+    pub fn link_owner_move(&mut self, i: usize, j: usize) {
+        self.owner_links[i] |= 1 << j;
+    }
+
+    /// An attacker's move at `i` also plays at `j`.
+    pub fn link_attacker_move(&mut self, i: usize, j: usize) {
+        self.attacker_links[i] |= 1 << j;
+    }
+
+    /// True when `i` and `j` are adjacent.
+    pub fn adjacent(&self, i: usize, j: usize) -> bool {
+        self.adj[i] & (1 << j) != 0
+    }
+
+    /// True when `i` is marginal.
+    pub fn is_marginal(&self, i: usize) -> bool {
+        self.marginal & (1 << i) != 0
+    }
+
+    /// True when `i` touches the owner's wall.
+    pub fn touches_wall(&self, i: usize) -> bool {
+        self.wall & (1 << i) != 0
+    }
+
+    /// True when `i` holds an X stone.
+    pub fn has_stone(&self, i: usize) -> bool {
+        self.stones & (1 << i) != 0
+    }
+
+    /// Number of neighbours of `i`.
+    pub fn degree(&self, i: usize) -> usize {
+        self.adj[i].count_ones() as usize
+    }
+
+    /// Number of marginal vertices.
+    pub fn marginal_count(&self) -> usize {
+        self.marginal.count_ones() as usize
+    }
+
+    fn all(&self) -> u16 {
+        if self.n == MAX_VERTICES {
+            u16::MAX
+        } else {
+            (1u16 << self.n) - 1
+        }
+    }
+
+    /// The union of the neighbours of the vertices in `set`.
+    fn neighbors_of(&self, set: u16) -> u16 {
+        let mut out = 0;
+        let mut rest = set;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out |= self.adj[v];
+        }
+        out
+    }
+
+    /// The connected part of `within` that contains `seed` (a subset of
+    /// `within`).
+    fn flood(&self, seed: u16, within: u16) -> u16 {
+        let mut set = seed & within;
+        loop {
+            let grown = (set | self.neighbors_of(set)) & within;
+            if grown == set {
+                return set;
+            }
+            set = grown;
+        }
+    }
+}
+
+/// The value of an eye graph and the vital moves of the first player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EyeSolution {
+    /// The eye value `abcd`.
+    pub value: EyeValue,
+    /// X's first moves that hold the owner to `b` eyes, best first (empty
+    /// when the value is settled).
+    pub attacks: Vec<usize>,
+    /// O's first moves that reach `c` eyes, best first (empty when the
+    /// value is settled).
+    pub defenses: Vec<usize>,
+}
+
+/// Who is to move in the local game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    /// The owner.
+    O,
+    /// The attacker.
+    X,
+}
+
+/// An extra move one side is owed (the `a` and `d` digits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tempo {
+    /// Plain alternate play.
+    Even,
+    /// O must tenuki once, at a moment of its choosing.
+    XOwed,
+    /// X must tenuki once.
+    OOwed,
+}
+
+/// A position of the local game: which vertices hold X stones inside the
+/// space, O stones, or were taken by X from the outside (the others are
+/// empty), and where O's stones were captured (O may not play there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    xin: u16,
+    o: u16,
+    xout: u16,
+    lost: u16,
+}
+
+/// A node of the search: the position and the context of play.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    s: State,
+    mover: Side,
+    /// The previous move was a pass (a second one ends the game).
+    passed: bool,
+    tempo: Tempo,
+}
+
+impl Node {
+    fn key(&self) -> u128 {
+        let tempo = match self.tempo {
+            Tempo::Even => 0u128,
+            Tempo::XOwed => 1,
+            Tempo::OOwed => 2,
+        };
+        u128::from(self.s.xin)
+            | u128::from(self.s.o) << 16
+            | u128::from(self.s.xout) << 32
+            | u128::from(self.s.lost) << 48
+            | u128::from(self.mover == Side::X) << 64
+            | u128::from(self.passed) << 65
+            | tempo << 66
+    }
+
+    /// The node after a pass (or a tenuki) by the side to move.
+    fn after_pass(&self, passed: bool, tempo: Tempo) -> Node {
+        Node {
+            s: self.s,
+            mover: self.other(),
+            passed,
+            tempo,
+        }
+    }
+
+    /// The node after a move leading to `s`.
+    fn after_move(&self, s: State) -> Node {
+        Node {
+            s,
+            mover: self.other(),
+            passed: false,
+            tempo: self.tempo,
+        }
+    }
+
+    fn other(&self) -> Side {
+        match self.mover {
+            Side::O => Side::X,
+            Side::X => Side::O,
+        }
+    }
+}
+
+/// A multiplicative hash for the memo keys (the keys are packed bitmasks;
+/// std's SipHash costs more than the search itself).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u128(&mut self, v: u128) {
+        let mixed = (v as u64) ^ ((v >> 64) as u64).rotate_left(31);
+        self.0 = (mixed ^ (mixed >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
+    }
+}
+
+/// The memo table: for a node and a threshold, can O reach it?
+type Memo = HashMap<u128, bool, BuildHasherDefault<KeyHasher>>;
+
+/// The search of the local game, with its memo table (GNU Go has no
+/// counterpart: it looks values up in `eyes.db`). One solver can solve any
+/// number of graphs; the table is cleared for each.
+///
+/// The value (0, 1 or 2 eyes) of a node is found by two threshold
+/// searches - can O make at least one eye, at least two - each an AND/OR
+/// search that stops at the first success, memoised by the node and the
+/// threshold.
+#[derive(Debug)]
+pub struct EyeSolver {
+    memo: Memo,
+    /// Length of the line of play being searched.
+    line: usize,
+    nodes: u64,
+    budget: u64,
+    exhausted: bool,
+}
+
+impl std::fmt::Debug for KeyHasher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "KeyHasher")
+    }
+}
+
+impl Default for EyeSolver {
+    fn default() -> Self {
+        EyeSolver::new()
+    }
+}
+
+impl EyeSolver {
+    /// A solver with the default node budget.
+    pub fn new() -> EyeSolver {
+        EyeSolver::with_budget(DEFAULT_NODE_BUDGET)
+    }
+
+    /// A solver that gives up after `budget` distinct positions per graph.
+    pub fn with_budget(budget: u64) -> EyeSolver {
+        EyeSolver {
+            memo: Memo::default(),
+            line: 0,
+            nodes: 0,
+            budget,
+            exhausted: false,
+        }
+    }
+
+    /// Positions evaluated by the last [`EyeSolver::solve`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The exact value of `g` and the vital first moves, or `None` when the
+    /// search ran out of its node budget (or met a line of play too long).
+    ///
+    /// ```
+    /// use tesuji::eyes::value::{EyeGraph, EyeSolver, EyeValue};
+    /// // Straight three on the wall, closed: the middle is vital.
+    /// let mut g = EyeGraph::new(3);
+    /// g.add_edge(0, 1);
+    /// g.add_edge(1, 2);
+    /// (0..3).for_each(|v| g.set_wall(v));
+    /// let sol = EyeSolver::new().solve(&g).unwrap();
+    /// assert_eq!(sol.value, EyeValue::new(1, 1, 2, 2));
+    /// assert_eq!((sol.attacks[0], sol.defenses[0]), (1, 1));
+    /// ```
+    pub fn solve(&mut self, g: &EyeGraph) -> Option<EyeSolution> {
+        self.memo.clear();
+        self.line = 0;
+        self.nodes = 0;
+        self.exhausted = false;
+        let start = State {
+            xin: g.stones,
+            o: 0,
+            xout: 0,
+            lost: 0,
+        };
+        let root = |mover, tempo| Node {
+            s: start,
+            mover,
+            passed: false,
+            tempo,
+        };
+        let b = self.value(g, root(Side::X, Tempo::Even));
+        let c = self.value(g, root(Side::O, Tempo::Even));
+        let a = self.value(g, root(Side::X, Tempo::XOwed));
+        let d = self.value(g, root(Side::O, Tempo::OOwed));
+        let value = EyeValue::new(a, b, c, d);
+        let mut attacks = Vec::new();
+        let mut defenses = Vec::new();
+        if b != c {
+            // The moves that reach the value, ranked by what they
+            // threaten (X's move that leaves least if X may move again,
+            // O's that leaves most), then preferring a point vital for
+            // both sides, then one on the wall.
+            let mut ranked: [Vec<(u8, usize)>; 2] = [Vec::new(), Vec::new()];
+            for (k, side) in [Side::X, Side::O].into_iter().enumerate() {
+                let node = root(side, Tempo::Even);
+                for v in 0..g.n {
+                    let Some(s) = play(g, start, side, v) else {
+                        continue;
+                    };
+                    let reply = node.after_move(s);
+                    let again = Node {
+                        mover: side,
+                        ..reply
+                    };
+                    let (want, rank) = match side {
+                        Side::X => (b, self.value(g, again)),
+                        Side::O => (c, 2 - self.value(g, again)),
+                    };
+                    if self.value(g, reply) == want {
+                        ranked[k].push((rank, v));
+                    }
+                }
+            }
+            let order = |mine: &[(u8, usize)], theirs: &[(u8, usize)]| {
+                let mut keyed: Vec<(u8, bool, bool, usize)> = mine
+                    .iter()
+                    .map(|&(rank, v)| {
+                        let shared = theirs.iter().any(|&(_, u)| u == v);
+                        (rank, !shared, !g.touches_wall(v), v)
+                    })
+                    .collect();
+                keyed.sort();
+                keyed.into_iter().map(|(_, _, _, v)| v).collect::<Vec<usize>>()
+            };
+            attacks = order(&ranked[0], &ranked[1]);
+            defenses = order(&ranked[1], &ranked[0]);
+        }
+        if self.exhausted {
+            return None;
+        }
+        Some(EyeSolution {
+            value,
+            attacks,
+            defenses,
+        })
+    }
+
+    /// The number of eyes (0-2) with best play from `node`.
+    fn value(&mut self, g: &EyeGraph, node: Node) -> u8 {
+        if self.reaches(g, node, 2) {
+            2
+        } else if self.reaches(g, node, 1) {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
+    fn reaches(&mut self, g: &EyeGraph, node: Node, k: u8) -> bool {
+        let key = node.key() | u128::from(k) << 68;
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        if self.exhausted {
+            return false;
+        }
+        let s = node.s;
+        self.nodes += 1;
+        self.line += 1;
+        if self.nodes > self.budget || self.line > MAX_LINE {
+            self.exhausted = true;
+        }
+        // O needs one move that reaches k, X one that prevents it.
+        let wanted = node.mover == Side::O;
+        let mut found = false;
+        // Moves first, the most connected vertices first (vital points
+        // are central), then passing: the owed tenuki, the end of the game
+        // after a pass, or the opponent's turn.
+        let mut moves: [(u8, u8); MAX_VERTICES] = [(0, 0); MAX_VERTICES];
+        let mut count = 0;
+        let candidates = match node.mover {
+            Side::O => empty(g, s) | s.xin,
+            Side::X => empty(g, s),
+        };
+        let inside = g.all() & !(s.o | s.xout);
+        let mut rest = candidates;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let degree = (g.adj[v] & inside).count_ones() as u8;
+            moves[count] = (u8::MAX - degree, v as u8);
+            count += 1;
+        }
+        moves[..count].sort_unstable();
+        for &(_, v) in &moves[..count] {
+            if self.exhausted {
+                break;
+            }
+            if let Some(next) = play(g, s, node.mover, usize::from(v)) {
+                if self.reaches(g, node.after_move(next), k) == wanted {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        if !found && !self.exhausted {
+            let owed = match node.mover {
+                Side::O => Tempo::XOwed,
+                Side::X => Tempo::OOwed,
+            };
+            let pass = if node.tempo == owed {
+                self.reaches(g, node.after_pass(false, Tempo::Even), k)
+            } else if node.passed {
+                score(g, s) >= k
+            } else {
+                self.reaches(g, node.after_pass(true, node.tempo), k)
+            };
+            found = pass == wanted;
+        }
+        let res = if wanted { found } else { !found };
+        self.line -= 1;
+        if !self.exhausted {
+            self.memo.insert(key, res);
+        }
+        res
+    }
+}
+
+/// The empty vertices of `s`.
+fn empty(g: &EyeGraph, s: State) -> u16 {
+    g.all() & !(s.xin | s.o | s.xout)
+}
+
+/// The vertices still in the space (empty or X stones inside) that are
+/// marginal: marginal on the board, or next to a vertex X has taken from
+/// the outside.
+fn marginal(g: &EyeGraph, s: State) -> u16 {
+    (g.marginal | g.neighbors_of(s.xout)) & g.all() & !(s.o | s.xout)
+}
+
+/// Remove the groups of `stones` next to `v` left without an empty
+/// neighbour, except those touching `immune` (the wall, for O); returns
+/// the remaining stones and the captured ones.
+fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) -> (u16, u16) {
+    let free = empty(g, s);
+    let mut left = stones;
+    let mut captured = 0u16;
+    let mut touched = g.adj[v] & stones;
+    while touched != 0 {
+        let group = g.flood(touched & touched.wrapping_neg(), stones);
+        touched &= !group;
+        if group & immune == 0 && g.neighbors_of(group) & free == 0 {
+            left &= !group;
+            captured |= group;
+        }
+    }
+    (left, captured)
+}
+
+/// `side` plays on the vertex `v` (`None` when illegal): on an empty
+/// vertex, or for O the capture of a liberty-less X group on `v`.
+fn play(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
+    let bit = 1u16 << v;
+    if side == Side::O && s.xin & bit != 0 {
+        let group = g.flood(bit, s.xin);
+        if g.neighbors_of(group) & empty(g, s) != 0 {
+            return None;
+        }
+        return Some(State {
+            xin: s.xin & !group,
+            ..s
+        });
+    }
+    let mut next = place(g, s, side, v)?;
+    let links = match side {
+        Side::O => g.owner_links[v],
+        Side::X => g.attacker_links[v],
+    };
+    let mut rest = links;
+    while rest != 0 {
+        let h = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if let Some(after) = place(g, next, side, h) {
+            next = after;
+        }
+    }
+    Some(next)
+}
+
+/// `side` puts a stone on the empty vertex `v` (`None` when illegal).
+fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
+    let bit = 1u16 << v;
+    if empty(g, s) & bit == 0 {
+        return None;
+    }
+    match side {
+        Side::O => {
+            if s.lost & bit != 0 {
+                return None;
+            }
+            let mut next = State { o: s.o | bit, ..s };
+            next.xin = capture_around(g, next, next.xin, v, 0).0;
+            let group = g.flood(bit, next.o);
+            if group & g.wall == 0 && g.neighbors_of(group) & empty(g, next) == 0 {
+                return None;
+            }
+            Some(next)
+        }
+        Side::X => {
+            let outside = marginal(g, s) & bit != 0;
+            let mut next = if outside {
+                State {
+                    xout: s.xout | bit,
+                    ..s
+                }
+            } else {
+                State {
+                    xin: s.xin | bit,
+                    ..s
+                }
+            };
+            let (o, taken) = capture_around(g, next, next.o, v, g.wall);
+            next.o = o;
+            next.lost |= taken;
+            if outside {
+                // Connected to the outside, with the X groups it touches.
+                let joined = g.flood(g.adj[v] & next.xin, next.xin);
+                next.xin &= !joined;
+                next.xout |= joined;
+                return Some(next);
+            }
+            let group = g.flood(bit, next.xin);
+            (g.neighbors_of(group) & empty(g, next) != 0).then_some(next)
+        }
+    }
+}
+
+/// The eyes of a finished local game: regions of empty vertices and X
+/// stones (O stones separate them) without a marginal vertex, at most two.
+fn score(g: &EyeGraph, s: State) -> u8 {
+    let mut rest = g.all() & !(s.o | s.xout);
+    let open = marginal(g, s);
+    let mut eyes = 0u8;
+    while rest != 0 && eyes < 2 {
+        let region = g.flood(rest & rest.wrapping_neg(), rest);
+        rest &= !region;
+        if region & open == 0 {
+            eyes += 1;
+        }
+    }
+    eyes
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,439 @@
+//! The memoised eye-value search against a slow oracle: a plain minimax
+//! over the same local game, written independently (vertex lists and
+//! recursion, no bitmasks, no memo), on seeded random small graphs.
+
+use super::*;
+use crate::board::SplitMix64;
+
+/// What a vertex holds in the oracle's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cell {
+    Empty,
+    /// An X stone inside the space.
+    Dead,
+    /// An owner's stone.
+    Own,
+    /// Taken by X from the outside.
+    Taken,
+}
+
+/// A random graph as the oracle sees it.
+struct Plain {
+    nbrs: Vec<Vec<usize>>,
+    marginal: Vec<bool>,
+    wall: Vec<bool>,
+    /// Vertices an owner's (attacker's) move on a vertex also plays.
+    owner_links: Vec<Vec<usize>>,
+    attacker_links: Vec<Vec<usize>>,
+}
+
+/// A position of the oracle's game: the cells, and where the owner's
+/// stones were captured (the owner may not play there again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pos {
+    cells: Vec<Cell>,
+    lost: Vec<bool>,
+}
+
+impl Plain {
+    fn is_marginal(&self, cells: &[Cell], v: usize) -> bool {
+        matches!(cells[v], Cell::Empty | Cell::Dead)
+            && (self.marginal[v] || self.nbrs[v].iter().any(|&u| cells[u] == Cell::Taken))
+    }
+
+    /// The vertices connected to `v` through vertices satisfying `inside`.
+    fn component(&self, cells: &[Cell], v: usize, inside: impl Fn(Cell) -> bool) -> Vec<usize> {
+        let mut seen = vec![false; cells.len()];
+        let mut stack = vec![v];
+        let mut out = Vec::new();
+        seen[v] = true;
+        while let Some(p) = stack.pop() {
+            out.push(p);
+            for &u in &self.nbrs[p] {
+                if !seen[u] && inside(cells[u]) {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        out
+    }
+
+    fn liberties(&self, cells: &[Cell], group: &[usize]) -> Vec<usize> {
+        let mut libs = Vec::new();
+        for &p in group {
+            for &u in &self.nbrs[p] {
+                if cells[u] == Cell::Empty && !libs.contains(&u) {
+                    libs.push(u);
+                }
+            }
+        }
+        libs
+    }
+
+    /// Remove the groups of `kind` next to `v` without liberties (wall
+    /// groups of the owner excepted); returns the captured vertices.
+    fn capture(&self, cells: &mut [Cell], v: usize, kind: Cell) -> Vec<usize> {
+        let mut taken = Vec::new();
+        for &u in &self.nbrs[v] {
+            if cells[u] != kind {
+                continue;
+            }
+            let group = self.component(cells, u, |c| c == kind);
+            let on_wall = kind == Cell::Own && group.iter().any(|&p| self.wall[p]);
+            if !on_wall && self.liberties(cells, &group).is_empty() {
+                for p in group {
+                    cells[p] = Cell::Empty;
+                    taken.push(p);
+                }
+            }
+        }
+        taken
+    }
+
+    fn owner_plays(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        if pos.cells[v] == Cell::Dead {
+            // Capturing dead stones whose liberties are all outside.
+            let group = self.component(&pos.cells, v, |c| c == Cell::Dead);
+            if !self.liberties(&pos.cells, &group).is_empty() {
+                return None;
+            }
+            let mut cells = pos.cells.clone();
+            for p in group {
+                cells[p] = Cell::Empty;
+            }
+            return Some(Pos {
+                cells,
+                lost: pos.lost.clone(),
+            });
+        }
+        let mut next = self.owner_places(pos, v)?;
+        for &h in &self.owner_links[v] {
+            if let Some(after) = self.owner_places(&next, h) {
+                next = after;
+            }
+        }
+        Some(next)
+    }
+
+    fn attacker_plays(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        let mut next = self.attacker_places(pos, v)?;
+        for &h in &self.attacker_links[v] {
+            if let Some(after) = self.attacker_places(&next, h) {
+                next = after;
+            }
+        }
+        Some(next)
+    }
+
+    fn owner_places(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        if pos.cells[v] != Cell::Empty || pos.lost[v] {
+            return None;
+        }
+        let mut cells = pos.cells.clone();
+        cells[v] = Cell::Own;
+        self.capture(&mut cells, v, Cell::Dead);
+        let group = self.component(&cells, v, |c| c == Cell::Own);
+        let on_wall = group.iter().any(|&p| self.wall[p]);
+        if !on_wall && self.liberties(&cells, &group).is_empty() {
+            return None;
+        }
+        Some(Pos {
+            cells,
+            lost: pos.lost.clone(),
+        })
+    }
+
+    fn attacker_places(&self, pos: &Pos, v: usize) -> Option<Pos> {
+        if pos.cells[v] != Cell::Empty {
+            return None;
+        }
+        let mut cells = pos.cells.clone();
+        let mut lost = pos.lost.clone();
+        let outside = self.is_marginal(&pos.cells, v);
+        cells[v] = if outside { Cell::Taken } else { Cell::Dead };
+        for p in self.capture(&mut cells, v, Cell::Own) {
+            lost[p] = true;
+        }
+        if outside {
+            // Connected out, with every dead group it touches.
+            for u in self.nbrs[v].clone() {
+                if cells[u] == Cell::Dead {
+                    for p in self.component(&cells, u, |c| c == Cell::Dead) {
+                        cells[p] = Cell::Taken;
+                    }
+                }
+            }
+            return Some(Pos { cells, lost });
+        }
+        let group = self.component(&cells, v, |c| c == Cell::Dead);
+        (!self.liberties(&cells, &group).is_empty()).then_some(Pos { cells, lost })
+    }
+
+    fn eyes(&self, cells: &[Cell]) -> u8 {
+        let remains = |c: Cell| matches!(c, Cell::Empty | Cell::Dead);
+        let mut done = vec![false; cells.len()];
+        let mut eyes = 0;
+        for v in 0..cells.len() {
+            if done[v] || !remains(cells[v]) {
+                continue;
+            }
+            let region = self.component(cells, v, remains);
+            let closed = region.iter().all(|&p| !self.is_marginal(cells, p));
+            for p in region {
+                done[p] = true;
+            }
+            if closed {
+                eyes += 1;
+            }
+        }
+        eyes.min(2)
+    }
+
+    /// Plain minimax (cut off only when a side reaches its best possible
+    /// result). `owed`: +1 when the owner must tenuki once, -1 when the
+    /// attacker must.
+    fn play(&self, pos: &Pos, owner_moves: bool, passed: bool, owed: i8) -> u8 {
+        let n = pos.cells.len();
+        let my_owed = if owner_moves { 1 } else { -1 };
+        let mut best = if owed == my_owed {
+            self.play(pos, !owner_moves, false, 0)
+        } else if passed {
+            self.eyes(&pos.cells)
+        } else {
+            self.play(pos, !owner_moves, true, owed)
+        };
+        for v in 0..n {
+            if best == if owner_moves { 2 } else { 0 } {
+                break;
+            }
+            let next = if owner_moves {
+                self.owner_plays(pos, v)
+            } else {
+                self.attacker_plays(pos, v)
+            };
+            if let Some(next) = next {
+                let val = self.play(&next, !owner_moves, false, owed);
+                best = if owner_moves { best.max(val) } else { best.min(val) };
+            }
+        }
+        best
+    }
+}
+
+/// A seeded random graph, in both representations.
+fn random_graph(rng: &mut SplitMix64, n: usize) -> (EyeGraph, Plain) {
+    let mut g = EyeGraph::new(n);
+    let mut plain = Plain {
+        nbrs: vec![Vec::new(); n],
+        marginal: vec![false; n],
+        wall: vec![false; n],
+        owner_links: vec![Vec::new(); n],
+        attacker_links: vec![Vec::new(); n],
+    };
+    for i in 0..n {
+        for j in i + 1..n {
+            if rng.below(100) < 40 {
+                g.add_edge(i, j);
+                plain.nbrs[i].push(j);
+                plain.nbrs[j].push(i);
+            }
+        }
+        if rng.below(100) < 30 {
+            g.set_marginal(i);
+            plain.marginal[i] = true;
+        }
+        if rng.below(100) < 60 {
+            g.set_wall(i);
+            plain.wall[i] = true;
+        }
+    }
+    // Now and then a move that plays two vertices (ascending, as the
+    // solver applies them).
+    for i in 0..n {
+        for j in 0..n {
+            if i != j && rng.below(100) < 5 {
+                g.link_owner_move(i, j);
+                plain.owner_links[i].push(j);
+            }
+            if i != j && rng.below(100) < 5 {
+                g.link_attacker_move(i, j);
+                plain.attacker_links[i].push(j);
+            }
+        }
+    }
+    (g, plain)
+}
+
+#[test]
+fn memoised_search_equals_plain_minimax_on_random_graphs() {
+    let mut rng = SplitMix64(0x5eed_e7e5);
+    let mut solver = EyeSolver::new();
+    let mut shapes = [0usize; 16];
+    for round in 0..400 {
+        let n = 1 + rng.below(5);
+        let (mut g, plain) = random_graph(&mut rng, n);
+        let mut cells = vec![Cell::Empty; n];
+        // Dead stones on some vertices (possibly without a liberty in the
+        // space).
+        for (v, cell) in cells.iter_mut().enumerate() {
+            if rng.below(100) < 20 {
+                g.set_stone(v);
+                *cell = Cell::Dead;
+            }
+        }
+        let start = Pos {
+            cells,
+            lost: vec![false; n],
+        };
+        let sol = solver.solve(&g).expect("small graphs fit the budget");
+        let want = EyeValue::new(
+            plain.play(&start, false, false, 1),
+            plain.play(&start, false, false, 0),
+            plain.play(&start, true, false, 0),
+            plain.play(&start, true, false, -1),
+        );
+        assert_eq!(sol.value, want, "round {round}: {g:?}");
+        assert!(want.a <= want.b && want.b <= want.c && want.c <= want.d);
+        shapes[(want.b * 4 + want.c) as usize] += 1;
+        // The vital moves: exactly the first moves that reach b / c.
+        if want.b != want.c {
+            let mut attacks: Vec<usize> = (0..n)
+                .filter(|&v| {
+                    plain
+                        .attacker_plays(&start, v)
+                        .is_some_and(|next| plain.play(&next, true, false, 0) == want.b)
+                })
+                .collect();
+            let mut defenses: Vec<usize> = (0..n)
+                .filter(|&v| {
+                    plain
+                        .owner_plays(&start, v)
+                        .is_some_and(|next| plain.play(&next, false, false, 0) == want.c)
+                })
+                .collect();
+            let (mut got_a, mut got_d) = (sol.attacks.clone(), sol.defenses.clone());
+            got_a.sort();
+            got_d.sort();
+            attacks.sort();
+            defenses.sort();
+            assert_eq!((got_a, got_d), (attacks, defenses), "round {round}: {g:?}");
+        } else {
+            assert!(sol.attacks.is_empty() && sol.defenses.is_empty());
+        }
+    }
+    // The random graphs reach unsettled values, not only trivial ones.
+    let unsettled: usize = (0..3)
+        .flat_map(|b| (b + 1..3).map(move |c| b * 4 + c))
+        .map(|i| shapes[i])
+        .sum();
+    assert!(unsettled > 20, "too few unsettled shapes: {shapes:?}");
+}
+
+/// A graph from an edge list, with marginal vertices and stones.
+/// Every vertex touches the wall unless listed in `off_wall`.
+fn graph(n: usize, edges: &[(usize, usize)], marginal: &[usize], stones: &[usize]) -> EyeGraph {
+    graph_off_wall(n, edges, marginal, stones, &[])
+}
+
+fn graph_off_wall(
+    n: usize,
+    edges: &[(usize, usize)],
+    marginal: &[usize],
+    stones: &[usize],
+    off_wall: &[usize],
+) -> EyeGraph {
+    let mut g = EyeGraph::new(n);
+    for v in 0..n {
+        if !off_wall.contains(&v) {
+            g.set_wall(v);
+        }
+    }
+    for &(i, j) in edges {
+        g.add_edge(i, j);
+    }
+    for &m in marginal {
+        g.set_marginal(m);
+    }
+    for &s in stones {
+        g.set_stone(s);
+    }
+    g
+}
+
+/// Value and best vital points of a graph.
+fn check(g: &EyeGraph, value: &str, vital: Option<(usize, usize)>) {
+    let sol = EyeSolver::new().solve(g).expect("fits the budget");
+    assert_eq!(sol.value.to_string(), value, "{g:?}");
+    let got = sol
+        .attacks
+        .first()
+        .zip(sol.defenses.first())
+        .map(|(&a, &d)| (a, d));
+    assert_eq!(got, vital, "{g:?}");
+}
+
+#[test]
+fn small_graphs() {
+    // One point, two points, closed: one eye.
+    check(&graph(1, &[], &[], &[]), "1111", None);
+    check(&graph(2, &[(0, 1)], &[], &[]), "1111", None);
+    // A lone margin: no eye; a margin and a proper point: a half eye.
+    check(&graph(1, &[], &[0], &[]), "0000", None);
+    check(&graph(2, &[(0, 1)], &[0], &[]), "0011", Some((0, 0)));
+    // Straight three with a margin at the end: one eye (X takes the
+    // margin, O fills the next point).
+    check(&graph(3, &[(0, 1), (1, 2)], &[0], &[]), "1111", None);
+    // Straight four closed: two eyes (two vital points, miai).
+    check(&graph(4, &[(0, 1), (1, 2), (2, 3)], &[], &[]), "2222", None);
+    // Square four: one eye.
+    check(
+        &graph(4, &[(0, 1), (1, 3), (3, 2), (2, 0)], &[], &[]),
+        "1111",
+        None,
+    );
+    // Pyramid four: the centre is vital.
+    check(&graph(4, &[(0, 1), (0, 2), (0, 3)], &[], &[]), "1122", Some((0, 0)));
+    // A dead stone at the end of a closed straight three: O captures it
+    // by filling the middle.
+    check(&graph(3, &[(0, 1), (1, 2)], &[], &[0]), "1122", Some((1, 1)));
+    // A dead stone on the margin next to one proper point: no eye (O's
+    // capture leaves a margin).
+    check(&graph(2, &[(0, 1)], &[0], &[0]), "0000", None);
+    // Four dead stones in a row with their liberty outside: O captures
+    // them and has a straight four.
+    check(
+        &graph(4, &[(0, 1), (1, 2), (2, 3)], &[], &[0, 1, 2, 3]),
+        "2222",
+        None,
+    );
+    // A proper point between a margin and a half eye's key point, where
+    // the owner's move on the margin is also the key point: half an eye.
+    let mut g = graph(3, &[(0, 1), (1, 2)], &[0, 2], &[]);
+    g.link_owner_move(0, 2);
+    check(&g, "0011", Some((0, 0)));
+    // Bent four in the corner: the corner point touches no wall, so the
+    // bend (2) is vital for both.
+    check(
+        &graph_off_wall(4, &[(1, 0), (0, 2), (2, 3)], &[], &[], &[0]),
+        "1122",
+        Some((2, 2)),
+    );
+}
+
+#[test]
+fn the_budget_gives_up_cleanly() {
+    let mut g = EyeGraph::new(12);
+    for i in 0..11 {
+        g.add_edge(i, i + 1);
+    }
+    (0..12).for_each(|v| g.set_wall(v));
+    g.set_marginal(0);
+    let mut tight = EyeSolver::with_budget(10);
+    assert_eq!(tight.solve(&g), None);
+    // The same solver works again with room.
+    let mut solver = EyeSolver::new();
+    assert!(solver.solve(&g).is_some());
+}
+
+

@@ -1,0 +1,210 @@
+//! Eye-space commands: `eval_eye`, `eye_data` and `half_eye_data`.
+//!
+//! GNU Go counterpart: `gtp_eval_eye`, `gtp_eye_data` and
+//! `gtp_half_eye_data` of `interface/play_gtp.c`, which answer from the
+//! eye data `make_dragons` computes (`engine/optics.c`). Here each command
+//! runs the eye analysis of [`crate::eyes::space`] on the current position
+//! (the reader's persistent cache makes repeated questions cheap).
+//!
+//! Decisions:
+//! - `eval_eye V` answers `min max`, followed by the attack and defence
+//!   points when they differ; `-1` when `V` is in no eye space (a stone of
+//!   a living chain, a neutral point), as GNU Go does. A point in eye
+//!   spaces of both colours (a margin of both) is reported for black, as
+//!   GNU Go does.
+//! - The three commands evaluate the whole position, so they refuse while
+//!   a `trymove` stack is open (`? eval_eye cannot be called when stackp
+//!   > 0`), as GNU Go's other whole-position commands do; the position is
+//!   untouched either way.
+//! - `half_eye_data V` prints, for a point that was not judged (not an
+//!   eye point with at most one neighbour in its space), value `0.00` and
+//!   type `0`; GNU Go prints whatever its array held.
+
+use crate::board::Point;
+use crate::eyes::space::{EyeAnalysis, EyeSpace, EyeTopology};
+use crate::gtp::response::{GtpError, Reply};
+use crate::gtp::vertex::{format_color, format_opt_point, format_point, parse_color};
+use crate::gtp::Engine;
+
+/// Run the eye analysis on the engine's position.
+fn analyse(engine: &mut Engine, cmd: &str) -> Result<EyeAnalysis, GtpError> {
+    engine.require_no_stack(cmd)?;
+    let board = engine.game.board_mut();
+    Ok(EyeAnalysis::compute(board, &mut engine.reader))
+}
+
+/// The `eval_eye` answer for one eye space.
+fn eval_text(engine: &Engine, space: &EyeSpace) -> String {
+    let v = space.value;
+    let mut out = format!("{} {}", v.min_eyes(), v.max_eyes());
+    if v.urgency() > 0 {
+        out.push_str(&format!(
+            " {} {}",
+            format_opt_point(space.attack_point, engine.size()),
+            format_opt_point(space.defense_point, engine.size())
+        ));
+    }
+    out
+}
+
+/// `eval_eye V`: the minimum and maximum number of eyes of the eye space
+/// at `V`, with a vital point for each side when they differ; `-1` when
+/// `V` is in no eye space.
+pub fn eval_eye(engine: &mut Engine, args: &[&str]) -> Reply {
+    let p = engine.point_arg(args, 0)?;
+    let eyes = analyse(engine, "eval_eye")?;
+    Ok(match eyes.eye_space_of(p) {
+        Some(space) => eval_text(engine, space),
+        None => "-1".to_string(),
+    })
+}
+
+/// Lines `key value`, the key padded to 21 columns as GNU Go prints them.
+fn fields(rows: &[(&str, String)]) -> String {
+    rows.iter()
+        .map(|(k, v)| format!("{k:<21}{v}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `eye_data COLOR V`: GNU Go's eye record of `V` in `COLOR`'s eye map
+/// (origin `PASS`, colour `empty` and zeros when `V` is in none of its
+/// eye spaces).
+pub fn eye_data(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = args.first().and_then(|s| parse_color(s));
+    let p = args
+        .get(1)
+        .and_then(|s| crate::gtp::vertex::parse_point(s, engine.size()));
+    let (Some(color), Some(p)) = (color, p) else {
+        return Err(GtpError::InvalidColorOrCoordinate);
+    };
+    let eyes = analyse(engine, "eye_data")?;
+    let map = eyes.map(color);
+    let rows = match (map.point(p), map.space_at(p)) {
+        (Some(e), Some(space)) => vec![
+            ("origin", format_point(e.origin, engine.size())),
+            ("color", format_color(color).to_string()),
+            ("esize", space.size().to_string()),
+            ("msize", space.marginals.to_string()),
+            ("value", space.value.to_string()),
+            ("marginal", u8::from(e.marginal).to_string()),
+            ("neighbors", e.neighbors.to_string()),
+            ("marginal_neighbors", e.marginal_neighbors.to_string()),
+        ],
+        _ => vec![
+            ("origin", "PASS".to_string()),
+            ("color", "empty".to_string()),
+            ("esize", "0".to_string()),
+            ("msize", "0".to_string()),
+            ("value", "0000".to_string()),
+            ("marginal", "0".to_string()),
+            ("neighbors", "0".to_string()),
+            ("marginal_neighbors", "0".to_string()),
+        ],
+    };
+    Ok(fields(&rows))
+}
+
+/// `half_eye_data V`: the diagonal analysis of `V` (GNU Go's topological
+/// eye value, the type `0`, `HALF_EYE` or `FALSE_EYE`, and the key points
+/// that attack and defend the eye).
+pub fn half_eye_data(engine: &mut Engine, args: &[&str]) -> Reply {
+    let p = engine.point_arg(args, 0)?;
+    let eyes = analyse(engine, "half_eye_data")?;
+    let size = engine.size();
+    let list = |name: &str, points: &[Point], rows: &mut Vec<(String, String)>| {
+        for (i, &q) in points.iter().enumerate() {
+            rows.push((format!("{name}[{i}]"), format_point(q, size)));
+        }
+    };
+    let mut rows: Vec<(String, String)> = Vec::new();
+    match eyes.half_eye(p) {
+        Some(h) => {
+            let kind = match h.kind {
+                EyeTopology::Proper => "0",
+                EyeTopology::Half => "HALF_EYE",
+                EyeTopology::False => "FALSE_EYE",
+            };
+            rows.push(("value".into(), format!("{:.2}", h.value)));
+            rows.push(("type".into(), kind.into()));
+            rows.push(("num_attacks".into(), h.attack_points.len().to_string()));
+            list("attack_point", &h.attack_points, &mut rows);
+            rows.push(("num_defenses".into(), h.defense_points.len().to_string()));
+            list("defense_point", &h.defense_points, &mut rows);
+        }
+        None => {
+            rows.push(("value".into(), "0.00".into()));
+            rows.push(("type".into(), "0".into()));
+            rows.push(("num_attacks".into(), "0".into()));
+            rows.push(("num_defenses".into(), "0".into()));
+        }
+    }
+    let rows: Vec<(&str, String)> = rows.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    Ok(fields(&rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gtp::Engine;
+
+    fn run(engine: &mut Engine, line: &str) -> Result<String, String> {
+        let mut parts = line.split_whitespace();
+        let name = parts.next().unwrap_or_default();
+        let args: Vec<&str> = parts.collect();
+        engine.execute(name, &args).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn eval_eye_answers_and_errors() {
+        let mut e = Engine::default();
+        for cmd in [
+            "boardsize 7",
+            "play white B7",
+            "play white B6",
+            "play white A6",
+            "play white C6",
+            "play white C7",
+            "play black D7",
+            "play black D6",
+            "play black D5",
+            "play black C5",
+            "play black B5",
+            "play black A5",
+        ] {
+            run(&mut e, cmd).unwrap();
+        }
+        // The corner: one point A7 for white, surrounded: one eye.
+        assert_eq!(run(&mut e, "eval_eye A7").as_deref(), Ok("1 1"));
+        // A white stone of a living chain... here dead: no eye space of
+        // its own colour; an open point far away: in black's area.
+        assert_eq!(run(&mut e, "eval_eye Z9"), Err("invalid coordinate".into()));
+        assert_eq!(run(&mut e, "eval_eye"), Err("invalid coordinate".into()));
+        let before = e.board().clone();
+        run(&mut e, "trymove black G1").unwrap();
+        assert_eq!(
+            run(&mut e, "eval_eye A7"),
+            Err("eval_eye cannot be called when stackp > 0".into())
+        );
+        run(&mut e, "popgo").unwrap();
+        assert_eq!(*e.board(), before);
+        assert!(run(&mut e, "eye_data white A7")
+            .unwrap()
+            .starts_with("origin               A7\ncolor                white\nesize                1"));
+        assert_eq!(
+            run(&mut e, "eye_data purple A7"),
+            Err("invalid color or coordinate".into())
+        );
+        assert!(run(&mut e, "half_eye_data A7")
+            .unwrap()
+            .contains("type                 0"));
+        assert_eq!(*e.board(), before);
+    }
+
+    #[test]
+    fn eval_eye_on_a_living_stone_is_minus_one() {
+        let mut e = Engine::default();
+        run(&mut e, "boardsize 9").unwrap();
+        run(&mut e, "play black E5").unwrap();
+        assert_eq!(run(&mut e, "eval_eye E5").as_deref(), Ok("-1"));
+    }
+}
