@@ -558,7 +558,13 @@ impl EyeAnalysis {
             }
             if kind == EyeTopology::False {
                 let other = color.opponent();
-                let size = self.map(color).points.iter().flatten().filter(|q| q.origin == e.origin).count();
+                let size = self
+                    .map(color)
+                    .points
+                    .iter()
+                    .flatten()
+                    .filter(|q| q.origin == e.origin)
+                    .count();
                 if size == 1 || board.is_legal(p, other) || board.cell(p).is(other) {
                     self.make_marginal(p, color);
                 }
@@ -624,9 +630,15 @@ impl EyeAnalysis {
                     } else {
                         (1, 2)
                     };
-                    let at = attacks.iter().position(|&(r, _)| r < arank).unwrap_or(attacks.len());
+                    let at = attacks
+                        .iter()
+                        .position(|&(r, _)| r < arank)
+                        .unwrap_or(attacks.len());
                     attacks.insert(at, (arank, attack));
-                    let at = defenses.iter().position(|&(r, _)| r < drank).unwrap_or(defenses.len());
+                    let at = defenses
+                        .iter()
+                        .position(|&(r, _)| r < drank)
+                        .unwrap_or(defenses.len());
                     defenses.insert(at, (drank, defense));
                 }
             }
@@ -708,7 +720,9 @@ impl EyeAnalysis {
     ) {
         let mut spaces = Vec::new();
         for p in board.points() {
-            let Some(e) = self.map(color).point(p) else { continue };
+            let Some(e) = self.map(color).point(p) else {
+                continue;
+            };
             if e.origin != p {
                 continue;
             }
@@ -755,9 +769,13 @@ impl EyeAnalysis {
             .points
             .iter()
             .copied()
-            .filter(|&p| self.half_eye(p).is_some_and(|h| h.kind == EyeTopology::Half))
+            .filter(|&p| {
+                self.half_eye(p)
+                    .is_some_and(|h| h.kind == EyeTopology::Half)
+            })
             .collect();
-        let Some(mut best) = self.solve_space(board, solver, color, &space.points, &half_eyes) else {
+        let Some(mut best) = self.solve_space(board, solver, color, &space.points, &half_eyes)
+        else {
             return space;
         };
         // A half eye that is one only through a ko: try it as a proper
@@ -868,7 +886,11 @@ impl EyeAnalysis {
                 let pts: Vec<Point> = if v < points.len() && board.is_stone(points[v]) {
                     // The owner captures dead stones whose liberties are
                     // outside the space.
-                    board.liberties_sorted(points[v]).into_iter().take(1).collect()
+                    board
+                        .liberties_sorted(points[v])
+                        .into_iter()
+                        .take(1)
+                        .collect()
                 } else if v < points.len() {
                     vec![points[v]]
                 } else {
@@ -934,7 +956,14 @@ impl Domains {
     fn compute(board: &mut Board, reader: &mut Reader, worms: &WormTable) -> Domains {
         let mut false_margins = vec![false; BOARD_ARRAY];
         let black = primary_domain(board, reader, worms, Color::Black, &mut false_margins, true);
-        let white = primary_domain(board, reader, worms, Color::White, &mut false_margins, false);
+        let white = primary_domain(
+            board,
+            reader,
+            worms,
+            Color::White,
+            &mut false_margins,
+            false,
+        );
         Domains { black, white }
     }
 
@@ -950,7 +979,8 @@ impl Domains {
     fn eye_map(&self, board: &Board, worms: &WormTable, color: Color) -> EyeMap {
         let mine = self.of(color);
         let theirs = self.of(color.opponent());
-        let only = |q: Point, a: &[bool], b: &[bool]| board.on_board(q) && a[q.idx()] && !b[q.idx()];
+        let only =
+            |q: Point, a: &[bool], b: &[bool]| board.on_board(q) && a[q.idx()] && !b[q.idx()];
         // Eye membership and marginality.
         let mut member = vec![false; BOARD_ARRAY];
         let mut marginal = vec![false; BOARD_ARRAY];
@@ -1127,7 +1157,13 @@ fn primary_domain(
                 (n, nw),
                 (n, ne),
             ];
-            let inf = |q: Point| if board.on_board(q) { influence[q.idx()] } else { 0 };
+            let inf = |q: Point| {
+                if board.on_board(q) {
+                    influence[q.idx()]
+                } else {
+                    0
+                }
+            };
             let reached = pairs
                 .iter()
                 .any(|&(a, b)| board.on_board(b) && inf(a) + inf(b) > threshold[p.idx()]);

@@ -58,8 +58,8 @@
 //! ([`EyeSolution::attacks`]) and `c` for O ([`EyeSolution::defenses`]).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The most vertices an [`EyeGraph`] can have (one bit each in a `u16`).
 pub const MAX_VERTICES: usize = 16;
@@ -534,7 +534,10 @@ impl EyeSolver {
                     })
                     .collect();
                 keyed.sort();
-                keyed.into_iter().map(|(_, _, _, v)| v).collect::<Vec<usize>>()
+                keyed
+                    .into_iter()
+                    .map(|(_, _, _, v)| v)
+                    .collect::<Vec<usize>>()
             };
             attacks = order(&ranked[0], &ranked[1]);
             defenses = order(&ranked[1], &ranked[0]);

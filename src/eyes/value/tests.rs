@@ -214,7 +214,11 @@ impl Plain {
             };
             if let Some(next) = next {
                 let val = self.play(&next, !owner_moves, false, owed);
-                best = if owner_moves { best.max(val) } else { best.min(val) };
+                best = if owner_moves {
+                    best.max(val)
+                } else {
+                    best.min(val)
+                };
             }
         }
         best
@@ -393,10 +397,18 @@ fn small_graphs() {
         None,
     );
     // Pyramid four: the centre is vital.
-    check(&graph(4, &[(0, 1), (0, 2), (0, 3)], &[], &[]), "1122", Some((0, 0)));
+    check(
+        &graph(4, &[(0, 1), (0, 2), (0, 3)], &[], &[]),
+        "1122",
+        Some((0, 0)),
+    );
     // A dead stone at the end of a closed straight three: O captures it
     // by filling the middle.
-    check(&graph(3, &[(0, 1), (1, 2)], &[], &[0]), "1122", Some((1, 1)));
+    check(
+        &graph(3, &[(0, 1), (1, 2)], &[], &[0]),
+        "1122",
+        Some((1, 1)),
+    );
     // A dead stone on the margin next to one proper point: no eye (O's
     // capture leaves a margin).
     check(&graph(2, &[(0, 1)], &[0], &[0]), "0000", None);
@@ -435,5 +447,3 @@ fn the_budget_gives_up_cleanly() {
     let mut solver = EyeSolver::new();
     assert!(solver.solve(&g).is_some());
 }
-
-

@@ -187,9 +187,9 @@ mod tests {
         );
         run(&mut e, "popgo").unwrap();
         assert_eq!(*e.board(), before);
-        assert!(run(&mut e, "eye_data white A7")
-            .unwrap()
-            .starts_with("origin               A7\ncolor                white\nesize                1"));
+        assert!(run(&mut e, "eye_data white A7").unwrap().starts_with(
+            "origin               A7\ncolor                white\nesize                1"
+        ));
         assert_eq!(
             run(&mut e, "eye_data purple A7"),
             Err("invalid color or coordinate".into())
