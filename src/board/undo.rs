@@ -87,29 +87,29 @@ impl Board {
     /// respected). Returns false, changing nothing, when it is not.
     /// GNU Go `trymove`.
     pub fn trymove(&mut self, p: Point, color: Color) -> bool {
-        self.note_shadow(p);
-        if self.is_legal(p, color) {
-            self.trymoves += 1;
-            self.push_frame(p, color);
-            self.do_play(p, color);
-            true
-        } else {
-            false
-        }
+        let legal = self.is_legal(p, color);
+        self.push_move_if(p, color, legal)
     }
 
     /// Like [`Board::trymove`] but a ko capture that simple ko forbids is
     /// allowed, as if a ko threat had been exchanged first. GNU Go `tryko`.
     pub fn tryko(&mut self, p: Point, color: Color) -> bool {
+        let legal = self.is_legal_ignoring_ko(p, color);
+        self.push_move_if(p, color, legal)
+    }
+
+    /// The shared tail of [`Board::trymove`] and [`Board::tryko`]: note
+    /// `p` in the reading shadow and, when `legal`, play it on the move
+    /// stack.
+    #[inline]
+    fn push_move_if(&mut self, p: Point, color: Color, legal: bool) -> bool {
         self.note_shadow(p);
-        if self.is_legal_ignoring_ko(p, color) {
+        if legal {
             self.trymoves += 1;
             self.push_frame(p, color);
             self.do_play(p, color);
-            true
-        } else {
-            false
         }
+        legal
     }
 
     #[inline]

@@ -58,7 +58,7 @@ impl Reader {
             // Capturing more than one stone in atari needs no reading
             // (attack1's first case): cheaper than a table lookup.
             let res = self.attack1(board, s, ks);
-            self.trace(board, "attack", s, res.0, res.1);
+            self.trace(board, "attack", s, res);
             return res;
         }
         let origin = board.origin(s);
@@ -67,7 +67,7 @@ impl Reader {
         let key = CacheKey::new(board.hash(), Routine::Attack, origin, ks, remaining);
         if cacheable {
             if let Some(hit) = self.cache.get(&key) {
-                self.trace(board, "attack (cached)", s, hit.0, hit.1);
+                self.trace(board, "attack (cached)", s, hit);
                 return hit;
             }
         }
@@ -83,7 +83,7 @@ impl Reader {
         if cacheable && !self.exhausted {
             self.cache.put(key, res.0, res.1, self.nodes - start);
         }
-        self.trace(board, "attack", s, res.0, res.1);
+        self.trace(board, "attack", s, res);
         res
     }
 

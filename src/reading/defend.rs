@@ -71,7 +71,7 @@ impl Reader {
         let key = CacheKey::new(board.hash(), Routine::FindDefense, origin, ks, remaining);
         if cacheable {
             if let Some(hit) = self.cache.get(&key) {
-                self.trace(board, "defend (cached)", s, hit.0, hit.1);
+                self.trace(board, "defend (cached)", s, hit);
                 return hit;
             }
         }
@@ -86,7 +86,7 @@ impl Reader {
         if cacheable && !self.exhausted {
             self.cache.put(key, res.0, res.1, self.nodes - start);
         }
-        self.trace(board, "defend", s, res.0, res.1);
+        self.trace(board, "defend", s, res);
         res
     }
 
@@ -332,10 +332,10 @@ impl Reader {
             rescue::special_rescue5_moves(board, s, &mut moves);
         }
         if stackp <= cfg.break_chain_depth() || (be_aggressive && stackp <= cfg.backfill_depth) {
-            break_chain::break_chain3_moves(board, s, &mut moves, &gd, be_aggressive);
+            break_chain::break_chain34_moves(board, s, 3, &mut moves, &gd, be_aggressive);
         }
         if be_aggressive && stackp <= cfg.backfill_depth {
-            break_chain::break_chain4_moves(board, s, &mut moves, &gd, be_aggressive);
+            break_chain::break_chain34_moves(board, s, 4, &mut moves, &gd, be_aggressive);
         }
         self.defend_try_moves(board, s, ks, &moves, &mut node, false);
         node.best.get()
@@ -413,7 +413,7 @@ impl Reader {
             squeeze::squeeze_moves(board, s, &mut moves);
         }
         if stackp <= cfg.break_chain_depth() {
-            break_chain::break_chain3_moves(board, s, &mut moves, &gd, false);
+            break_chain::break_chain34_moves(board, s, 3, &mut moves, &gd, false);
         }
         self.defend_try_moves(board, s, ks, &moves, &mut node, true);
         node.best.get()
@@ -449,8 +449,8 @@ impl Reader {
         break_chain::break_chain2_efficient_moves(board, s, &mut moves);
         if stackp <= cfg.backfill_depth {
             break_chain::break_chain2_defense_moves(board, s, &mut moves, &gd, false);
-            break_chain::break_chain3_moves(board, s, &mut moves, &gd, false);
-            break_chain::break_chain4_moves(board, s, &mut moves, &gd, false);
+            break_chain::break_chain34_moves(board, s, 3, &mut moves, &gd, false);
+            break_chain::break_chain34_moves(board, s, 4, &mut moves, &gd, false);
             if stackp <= cfg.superstring_depth() {
                 superstring::superstring_moves(board, s, &mut moves, 4, false);
             }

@@ -661,17 +661,17 @@ impl Reader {
         board.depth() as i32
     }
 
-    /// Record a variation end in the trace, if one is running.
+    /// Record a variation end (its result and move) in the trace, if one
+    /// is running.
     fn trace(
         &mut self,
         board: &Board,
         what: &str,
         target: Point,
-        res: ReadResult,
-        mv: Option<Point>,
+        res: (ReadResult, Option<Point>),
     ) {
         if let Some(t) = &mut self.tracer {
-            t.record(board, what, target, res, mv);
+            t.record(board, what, target, res.0, res.1);
         }
     }
 }

@@ -11,8 +11,7 @@
 //!
 //! Defence-side generators (the defender is to move): [`break_chain_moves`],
 //! [`break_chain2_efficient_moves`], [`break_chain2_moves`],
-//! [`break_chain2_defense_moves`], [`break_chain3_moves`],
-//! [`break_chain4_moves`]. Attack-side generators (the attacker is to
+//! [`break_chain2_defense_moves`], [`break_chain34_moves`]. Attack-side generators (the attacker is to
 //! move): [`save_boundary2_moves`], [`double_atari_chain2_moves`].
 //! [`defend_secondary_chain1_moves`] / [`defend_secondary_chain2_moves`]
 //! take the chain whose *neighbours* are to be defended, as in GNU Go.
@@ -194,30 +193,20 @@ pub fn break_chain2_defense_moves(
     acc.set_scores_from(before, -2);
 }
 
-/// Reduce neighbours with three liberties (defence; GNU Go
-/// `break_chain3_moves`, with its `be_aggressive`).
-pub fn break_chain3_moves(
+/// Reduce the neighbours with exactly `n_libs` liberties, 3 or 4
+/// (defence; GNU Go `break_chain3_moves` and `break_chain4_moves`, with
+/// their `be_aggressive`).
+pub fn break_chain34_moves(
     board: &mut Board,
     s: Point,
+    n_libs: usize,
     acc: &mut CandidateMoves,
     gd: &GenDepth,
     be_aggressive: bool,
 ) {
-    let links = adjacent_with(board, s, 3);
-    break_chain_n_moves(board, s, &links, 3, acc, gd, be_aggressive);
-}
-
-/// Reduce neighbours with four liberties (defence; GNU Go
-/// `break_chain4_moves`, with its `be_aggressive`).
-pub fn break_chain4_moves(
-    board: &mut Board,
-    s: Point,
-    acc: &mut CandidateMoves,
-    gd: &GenDepth,
-    be_aggressive: bool,
-) {
-    let links = adjacent_with(board, s, 4);
-    break_chain_n_moves(board, s, &links, 4, acc, gd, be_aggressive);
+    debug_assert!(n_libs == 3 || n_libs == 4);
+    let links = adjacent_with(board, s, n_libs);
+    break_chain_n_moves(board, s, &links, n_libs, acc, gd, be_aggressive);
 }
 
 /// Shared body of the three- and four-liberty break-chain generators: for

@@ -65,6 +65,16 @@ fn ups(board: &Board, a: Point) -> impl Iterator<Item = Dir> + '_ {
         .filter(move |&d| !on(board, go(board, a, neg(d))))
 }
 
+/// The direction away from the edge at `a` when `a` is an empty
+/// first-line point (the first of two in a corner).
+fn edge_up(board: &Board, a: Point) -> Option<Dir> {
+    if board.is_empty(a) {
+        ups(board, a).next()
+    } else {
+        None
+    }
+}
+
 /// GNU Go `edge_clamp_moves` (defence): an opponent chain with three
 /// liberties, one of them `b` on the edge, stands at `a` above `b`; our
 /// chain touches `a` on one side at `c`; on the other side `d` and the
@@ -202,10 +212,7 @@ pub fn edge_block_moves(board: &mut Board, s: Point, a: Point, acc: &mut Candida
     let board: &Board = board;
     let color = board.chain(s).color;
     let other = color.opponent();
-    if !board.is_empty(a) {
-        return;
-    }
-    let Some(up) = ups(board, a).next() else {
+    let Some(up) = edge_up(board, a) else {
         return;
     };
     let b = go(board, a, up);
@@ -274,10 +281,7 @@ pub fn edge_closing_backfill_moves(
     let board: &Board = board;
     let color = board.chain(s).color;
     let other = color.opponent();
-    if !board.is_empty(a) {
-        return;
-    }
-    let Some(up) = ups(board, a).next() else {
+    let Some(up) = edge_up(board, a) else {
         return;
     };
     if !board.cell(go(board, a, up)).is(color) {

@@ -236,7 +236,7 @@ fn break_chain3_blocks_the_only_escape() {
     let acc = check(
         BREAK_CHAIN3,
         "A3",
-        |b, s, acc| break_chain3_moves(b, s, acc, &GenDepth::root(), false),
+        |b, s, acc| break_chain34_moves(b, s, 3, acc, &GenDepth::root(), false),
         &["C2"],
         &["A1", "B1"],
     );
@@ -258,7 +258,7 @@ fn break_chain4_blocks_the_only_escape() {
     check(
         BREAK_CHAIN4,
         "B3",
-        |b, s, acc| break_chain4_moves(b, s, acc, &GenDepth::root(), false),
+        |b, s, acc| break_chain34_moves(b, s, 4, acc, &GenDepth::root(), false),
         &["A2"],
         &["B1", "C1", "D1"],
     );
@@ -278,7 +278,7 @@ fn break_chain3_skips_neighbour_with_two_escapes() {
     check(
         d,
         "D4",
-        |b, s, acc| break_chain3_moves(b, s, acc, &GenDepth::root(), false),
+        |b, s, acc| break_chain34_moves(b, s, 3, acc, &GenDepth::root(), false),
         &[],
         &["C3", "E3", "D2"],
     );
