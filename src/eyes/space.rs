@@ -299,13 +299,16 @@ fn has_second_order_liberty(board: &Board, s: Point) -> bool {
     let other = color.opponent();
     let blocks = |p: Point| !board.on_board(p) || board.cell(p).is(other);
     let touches_enemy = |p: Point| p.neighbors().iter().any(|&n| board.cell(n).is(other));
+    // Every liberty: a chain in an eye space's wall may have more than
+    // the board's stored list holds (`Board::libs` refuses those).
+    let libs = board.liberties_sorted(s);
     let mut lib = vec![false; BOARD_ARRAY];
-    for &l in board.libs(s) {
+    for &l in &libs {
         lib[l.idx()] = true;
     }
     // First-order liberties that lead further (GNU Go's `mse`).
     let mut open = vec![false; BOARD_ARRAY];
-    for &l in board.libs(s) {
+    for &l in &libs {
         let flanked =
             (blocks(l.south()) && blocks(l.north())) || (blocks(l.west()) && blocks(l.east()));
         open[l.idx()] = !flanked;
