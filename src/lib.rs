@@ -10,6 +10,7 @@
 //! - [`connect`]: connection reading (connect, disconnect, break-in, block-off).
 //! - [`analysis`]: analysis of the position: worms, dragons, final statuses, territory, break-ins.
 //! - [`eyes`]: eye-space analysis: unconditional life, eye spaces and their values.
+//! - [`owl`]: life-and-death reading of dragons (owl_attack, owl_defend, dragon_status).
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -23,6 +24,8 @@ pub mod connect;
 pub mod analysis;
 
 pub mod eyes;
+
+pub mod owl;
 
 #[cfg(test)]
 mod cache_replay_tests;

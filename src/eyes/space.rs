@@ -172,6 +172,32 @@ impl WormTable {
         table
     }
 
+    /// A table where every chain is lively and nothing is known of its
+    /// tactics: the start for a caller that reads only the chains it cares
+    /// about (the owl reads the strings around its goal) and sets them with
+    /// [`WormTable::set`].
+    pub fn all_lively(board: &Board) -> WormTable {
+        let mut by_point = vec![None; BOARD_ARRAY];
+        let lively = ChainStatus {
+            attack: ReadResult::Fail,
+            attack_point: None,
+            defense: ReadResult::Fail,
+            defense_point: None,
+            inessential: false,
+        };
+        for p in board.points() {
+            if board.is_stone(p) {
+                by_point[p.idx()] = Some(lively);
+            }
+        }
+        WormTable { by_point }
+    }
+
+    /// Record the status of the chain on `s`.
+    pub fn set(&mut self, board: &Board, s: Point, status: ChainStatus) {
+        self.set_chain(board, s, status);
+    }
+
     fn set_chain(&mut self, board: &Board, s: Point, status: ChainStatus) {
         for p in board.stones(s) {
             self.by_point[p.idx()] = Some(status);
@@ -498,6 +524,44 @@ impl EyeAnalysis {
         analysis
     }
 
+    /// The eye spaces of one colour only, and of those only the spaces
+    /// with a point where `relevant` holds (the owl asks for the spaces
+    /// around its goal): domains of both colours as in
+    /// [`EyeAnalysis::compute_with`], half and false eyes and values for
+    /// the chosen spaces. The other colour's map has its points but no
+    /// valued spaces. `solver` may be kept across calls: it remembers the
+    /// graphs it solved.
+    pub fn compute_local(
+        board: &mut Board,
+        reader: &mut Reader,
+        worms: &WormTable,
+        color: Color,
+        solver: &mut EyeSolver,
+        relevant: &dyn Fn(Point) -> bool,
+    ) -> EyeAnalysis {
+        let entry = board.depth();
+        let domains = Domains::compute(board, reader, worms);
+        let mut analysis = EyeAnalysis {
+            black: domains.eye_map(board, worms, Color::Black),
+            white: domains.eye_map(board, worms, Color::White),
+            half_eyes: vec![None; BOARD_ARRAY],
+        };
+        let mut origins: Vec<Point> = Vec::new();
+        for p in board.points() {
+            if let Some(e) = analysis.map(color).point(p) {
+                if relevant(p) && !origins.contains(&e.origin) {
+                    origins.push(e.origin);
+                }
+            }
+        }
+        let keep =
+            |map: &EyeMap, p: Point| map.point(p).is_some_and(|e| origins.contains(&e.origin));
+        analysis.find_half_and_false_eyes_where(board, reader, worms, color, &|m, p| keep(m, p));
+        analysis.evaluate_spaces_where(board, reader, solver, color, &|m, p| keep(m, p));
+        debug_assert_eq!(board.depth(), entry);
+        analysis
+    }
+
     /// One colour's eye map.
     pub fn map(&self, color: Color) -> &EyeMap {
         match color {
@@ -538,11 +602,27 @@ impl EyeAnalysis {
         worms: &WormTable,
         color: Color,
     ) {
+        self.find_half_and_false_eyes_where(board, reader, worms, color, &|_, _| true);
+    }
+
+    /// [`EyeAnalysis::find_half_and_false_eyes`] for the points where
+    /// `keep` holds.
+    fn find_half_and_false_eyes_where(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        worms: &WormTable,
+        color: Color,
+        keep: &dyn Fn(&EyeMap, Point) -> bool,
+    ) {
         let points: Vec<Point> = board.points().collect();
         for p in points {
             let Some(e) = self.map(color).point(p).copied() else {
                 continue;
             };
+            if !keep(self.map(color), p) {
+                continue;
+            }
             if e.marginal || e.neighbors > 1 {
                 continue;
             }
@@ -721,12 +801,25 @@ impl EyeAnalysis {
         solver: &mut EyeSolver,
         color: Color,
     ) {
+        self.evaluate_spaces_where(board, reader, solver, color, &|_, _| true);
+    }
+
+    /// [`EyeAnalysis::evaluate_spaces`] for the spaces whose origin
+    /// satisfies `keep`.
+    fn evaluate_spaces_where(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        solver: &mut EyeSolver,
+        color: Color,
+        keep: &dyn Fn(&EyeMap, Point) -> bool,
+    ) {
         let mut spaces = Vec::new();
         for p in board.points() {
             let Some(e) = self.map(color).point(p) else {
                 continue;
             };
-            if e.origin != p {
+            if e.origin != p || !keep(self.map(color), p) {
                 continue;
             }
             let points: Vec<Point> = board
@@ -874,7 +967,7 @@ impl EyeAnalysis {
                 }
             }
         }
-        let sol = solver.solve(&g);
+        let sol = solver.solve_remembered(&g);
         log::debug!(
             "eye space at {:?}: {} vertices, {} nodes, {:?}",
             points[0],

@@ -68,6 +68,9 @@ pub const MAX_VERTICES: usize = 16;
 /// evaluate before it gives up (and the caller falls back on an estimate).
 pub const DEFAULT_NODE_BUDGET: u64 = 400_000;
 
+/// How many solved graphs one [`EyeSolver`] remembers.
+pub const REMEMBERED_GRAPHS: usize = 50_000;
+
 /// A line of play longer than this makes the solve give up too (a guard:
 /// O plays each vertex at most once and X only adds stones between O's
 /// moves, so lines stay far shorter).
@@ -420,6 +423,9 @@ type Memo = HashMap<u128, bool, BuildHasherDefault<KeyHasher>>;
 #[derive(Debug)]
 pub struct EyeSolver {
     memo: Memo,
+    /// Graphs solved before, with their answers (see
+    /// [`EyeSolver::solve_remembered`]).
+    solved: HashMap<EyeGraph, Option<EyeSolution>>,
     /// Length of the line of play being searched.
     line: usize,
     nodes: u64,
@@ -449,6 +455,7 @@ impl EyeSolver {
     pub fn with_budget(budget: u64) -> EyeSolver {
         EyeSolver {
             memo: Memo::default(),
+            solved: HashMap::new(),
             line: 0,
             nodes: 0,
             budget,
@@ -459,6 +466,23 @@ impl EyeSolver {
     /// Positions evaluated by the last [`EyeSolver::solve`].
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// [`EyeSolver::solve`], remembering the answer for the graph: a
+    /// solver kept across positions (the owl's) solves each graph once.
+    /// The answer is the same as a fresh solve's: it depends on the graph
+    /// alone. At most [`REMEMBERED_GRAPHS`] are kept (then the table
+    /// starts again).
+    pub fn solve_remembered(&mut self, g: &EyeGraph) -> Option<EyeSolution> {
+        if let Some(sol) = self.solved.get(g) {
+            return sol.clone();
+        }
+        let sol = self.solve(g);
+        if self.solved.len() >= REMEMBERED_GRAPHS {
+            self.solved.clear();
+        }
+        self.solved.insert(g.clone(), sol.clone());
+        sol
     }
 
     /// The exact value of `g` and the vital first moves, or `None` when the

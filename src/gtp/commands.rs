@@ -6,7 +6,7 @@
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
 use super::handlers::{
-    analyze, connect, debug, dragon, eyes, info, life, rules, setup, tactics, worm,
+    analyze, connect, debug, dragon, eyes, info, life, owl, rules, setup, tactics, worm,
 };
 use super::response::Reply;
 use super::Engine;
@@ -145,6 +145,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "does the move save the string: code"
     ),
     cmd!(
+        "dragon_status",
+        owl::dragon_status,
+        "owl status of a dragon (or of all): alive, dead, critical A D"
+    ),
+    cmd!(
         "dragon_stones",
         dragon::dragon_stones,
         "stones of every dragon, one dragon per line"
@@ -192,6 +197,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "number of handicap stones"
     ),
     cmd!("get_komi", setup::get_komi, "the komi"),
+    cmd!(
+        "get_owl_node_counter",
+        owl::get_owl_node_counter,
+        "positions the owl evaluated since the reset"
+    ),
     cmd!("get_random_seed", info::get_random_seed, "the random seed"),
     cmd!(
         "get_reading_node_counter",
@@ -293,6 +303,26 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     cmd!("name", info::name, "the engine's name"),
     cmd!(
+        "owl_attack",
+        owl::owl_attack,
+        "can the dragon be killed, its opponent moving first: code [move]"
+    ),
+    cmd!(
+        "owl_defend",
+        owl::owl_defend,
+        "can the dragon be saved, its owner moving first: code [move]"
+    ),
+    cmd!(
+        "owl_does_attack",
+        owl::owl_does_attack,
+        "does the attacker's move kill the dragon: code"
+    ),
+    cmd!(
+        "owl_does_defend",
+        owl::owl_does_defend,
+        "does the owner's move save the dragon: code"
+    ),
+    cmd!(
         "place_free_handicap",
         setup::place_free_handicap,
         "choose and place handicap stones"
@@ -312,6 +342,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd!("query_boardsize", setup::query_boardsize, "the board size"),
     cmd!("quit", info::quit, "end the session"),
     cmd!(
+        "report_uncertainty",
+        owl::report_uncertainty,
+        "on|off: mark owl answers that met a limit as uncertain"
+    ),
+    cmd!(
         "reg_genmove",
         setup::reg_genmove,
         "generate a move without playing it"
@@ -320,6 +355,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "reset_connection_node_counter",
         connect::reset_connection_node_counter,
         "zero the connection node counter"
+    ),
+    cmd!(
+        "reset_owl_node_counter",
+        owl::reset_owl_node_counter,
+        "reset the owl node counter"
     ),
     cmd!(
         "reset_reading_node_counter",

@@ -27,6 +27,7 @@ use crate::analysis::dragon::Dragons;
 use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
 use crate::game::{Game, KoRule};
+use crate::owl::OwlReader;
 use crate::reading::{Reader, ReadingConfig};
 use input::{BufLines, LineSource};
 use response::{GtpError, Reply};
@@ -61,6 +62,11 @@ pub struct Engine {
     /// The dragons of the current position (`same_dragon`,
     /// `dragon_stones`), decided lazily with both readers.
     pub dragons: Dragons,
+    /// The owl (`owl_attack`, `owl_defend`, `dragon_status`, ...): limits,
+    /// eye solver, owl node counter.
+    pub owl: OwlReader,
+    /// `report_uncertainty on`: owl answers that met a limit say so.
+    pub report_uncertainty: bool,
     /// True between `start_sgftrace` and `finish_sgftrace`: the reader's
     /// tracer belongs to that recording, not to `decide_string`.
     pub sgftrace: bool,
@@ -95,6 +101,8 @@ impl Engine {
             reader,
             conn: ConnectionReader::default(),
             dragons: Dragons::default(),
+            owl: OwlReader::default(),
+            report_uncertainty: false,
             sgftrace: false,
             seed: config.seed,
             quit: false,
@@ -145,6 +153,7 @@ impl Engine {
         self.reader.clear_cache();
         self.conn.clear_cache();
         self.dragons.clear();
+        self.owl.clear_cache();
     }
 
     /// Parse a colour argument.

@@ -24,6 +24,7 @@ pub mod dragon;
 pub mod eyes;
 pub mod info;
 pub mod life;
+pub mod owl;
 pub mod rules;
 pub mod setup;
 pub mod tactics;

@@ -1,0 +1,372 @@
+//! The owl's judgement of one position: how many eyes the goal dragon's
+//! eye spaces are worth, whether it can run out to open area, which
+//! enemy strings around it are lunches and which of its own strings are
+//! weak.
+//!
+//! GNU Go counterpart: `owl_estimate_life` / `owl_determine_life` of
+//! `engine/owl.c` (with `owl_find_lunches`, `owl_escape_value`,
+//! `compute_eyes_pessimistic`). GNU Go builds the owl's eye spaces with
+//! `make_domains` and its own liveliness of worms: the goal's strings are
+//! lively, a surrounding string that can be captured and not saved is
+//! not. Here the same: [`evaluate`] reads the tactics of the strings next
+//! to the goal, hands that [`WormTable`] to
+//! [`EyeAnalysis::compute_local`] and adds up the eye spaces that touch
+//! the goal.
+//!
+//! Adding eye spaces: each space is a switch between `b` eyes (the
+//! attacker plays there first) and `c` (the owner does). Played out in
+//! turn with the most valuable switch first, the attacker moving first
+//! gets `min_eyes`, the owner moving first `max_eyes`.
+
+use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::eyes::space::{ChainStatus, EyeAnalysis, EyeTopology, WormTable};
+use crate::eyes::value::EyeSolver;
+use crate::reading::{ReadResult, Reader};
+
+/// Strings of the goal with at most this many liberties are read
+/// tactically.
+const WEAK_LIBERTIES: usize = 3;
+
+/// Surrounding strings with at most this many liberties are read as
+/// possible lunches.
+const LUNCH_LIBERTIES: usize = 4;
+
+/// How far (in steps through empty points) the escape search looks.
+const ESCAPE_STEPS: usize = 5;
+
+/// Open points the escape search must reach to call the dragon free.
+const ESCAPE_OPEN_POINTS: usize = 3;
+
+/// An enemy string next to the goal that can be captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lunch {
+    /// The string.
+    pub origin: Point,
+    /// How the owner captures it.
+    pub attack_point: Option<Point>,
+    /// How the attacker saves it (`None`: it cannot be saved).
+    pub defense_point: Option<Point>,
+}
+
+/// A string of the goal that can be captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeakString {
+    /// The string.
+    pub origin: Point,
+    /// The capturing move.
+    pub attack_point: Option<Point>,
+    /// The saving move (`None`: it cannot be saved).
+    pub defense_point: Option<Point>,
+}
+
+/// A move suggested by the eye analysis, with the value it is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The move.
+    pub point: Point,
+    /// How urgent it is (higher first).
+    pub value: i32,
+}
+
+/// What one position says about the goal's life.
+#[derive(Clone, Debug)]
+pub struct Life {
+    /// Eyes if the attacker moves first (capped at 2).
+    pub min_eyes: u8,
+    /// Eyes if the owner moves first (capped at 2).
+    pub max_eyes: u8,
+    /// The dragon reaches open area or strong friends.
+    pub escape: bool,
+    /// Points of the eye spaces around the goal.
+    pub eye_points: Vec<Point>,
+    /// The marginal ones among them.
+    pub margins: Vec<Point>,
+    /// Vital points for the attacker (eye spaces and half eyes).
+    pub attacks: Vec<Suggestion>,
+    /// Vital points for the owner.
+    pub defenses: Vec<Suggestion>,
+    /// Enemy strings next to the goal that can be captured.
+    pub lunches: Vec<Lunch>,
+    /// Goal strings that can be captured.
+    pub weak: Vec<WeakString>,
+    /// Empty points on the way out (first steps of the escape search).
+    pub escape_moves: Vec<Point>,
+}
+
+impl Life {
+    /// The owl's verdict for the owner: two eyes even if the attacker
+    /// moves first, or a way out.
+    pub fn is_alive(&self) -> bool {
+        self.escape || self.min_eyes >= 2
+    }
+}
+
+/// The goal's strings: every stone of `color` marked in `goal`.
+pub fn goal_strings(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if goal[p.idx()] && board.cell(p).is(color) {
+            let o = board.origin(p);
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+/// Judge the position for the goal (the stones marked in `goal`, all of
+/// `color`).
+pub fn evaluate(
+    board: &mut Board,
+    reader: &mut Reader,
+    solver: &mut EyeSolver,
+    goal: &[bool],
+    color: Color,
+) -> Life {
+    let other = color.opponent();
+    let strings = goal_strings(board, goal, color);
+    let mut worms = WormTable::all_lively(board);
+    // The goal's own weak strings.
+    let mut weak = Vec::new();
+    for &s in &strings {
+        if board.countlib(s) > WEAK_LIBERTIES {
+            continue;
+        }
+        let (attack, attack_point) = reader.attack(board, s);
+        if attack == ReadResult::Fail {
+            continue;
+        }
+        let (defense, defense_point) = reader.find_defense(board, s);
+        weak.push(WeakString {
+            origin: s,
+            attack_point,
+            defense_point: if defense == ReadResult::Fail {
+                None
+            } else {
+                defense_point
+            },
+        });
+    }
+    // The enemy strings around the goal.
+    let mut neighbors: Vec<Point> = Vec::new();
+    let mut buf = Vec::new();
+    for &s in &strings {
+        board.adjacent_chains(s, &mut buf);
+        for &n in &buf {
+            let o = board.origin(n);
+            if !neighbors.contains(&o) {
+                neighbors.push(o);
+            }
+        }
+    }
+    neighbors.sort();
+    let mut lunches = Vec::new();
+    for &n in &neighbors {
+        if board.countlib(n) > LUNCH_LIBERTIES {
+            continue;
+        }
+        let (attack, attack_point) = reader.attack(board, n);
+        if attack == ReadResult::Fail {
+            continue;
+        }
+        let (defense, defense_point) = reader.find_defense(board, n);
+        worms.set(
+            board,
+            n,
+            ChainStatus {
+                attack,
+                attack_point,
+                defense,
+                defense_point,
+                inessential: false,
+            },
+        );
+        lunches.push(Lunch {
+            origin: n,
+            attack_point,
+            defense_point: if defense == ReadResult::Fail {
+                None
+            } else {
+                defense_point
+            },
+        });
+    }
+    // Eye spaces touching the goal (or a lunch inside it).
+    let mut near = vec![false; BOARD_ARRAY];
+    for p in board.points() {
+        if goal[p.idx()] && board.cell(p).is(color) {
+            for n in p.neighbors() {
+                near[n.idx()] = true;
+            }
+        }
+    }
+    for l in &lunches {
+        for p in board.stones(l.origin) {
+            near[p.idx()] = true;
+        }
+    }
+    let eyes = EyeAnalysis::compute_local(board, reader, &worms, color, solver, &|p| {
+        near[p.idx()] && !board_is_goal(goal, p)
+    });
+    let map = eyes.map(color);
+    let mut eye_points = Vec::new();
+    let mut margins = Vec::new();
+    let mut attacks = Vec::new();
+    let mut defenses = Vec::new();
+    let mut switches: Vec<(u8, u8)> = Vec::new();
+    for space in map.spaces() {
+        if !space.points.iter().any(|p| near[p.idx()]) {
+            continue;
+        }
+        for &p in &space.points {
+            eye_points.push(p);
+            if map.point(p).is_some_and(|e| e.marginal) {
+                margins.push(p);
+            }
+            if let Some(h) = eyes.half_eye(p) {
+                if h.kind == EyeTopology::Half {
+                    for (k, &a) in h.attack_points.iter().enumerate() {
+                        attacks.push(Suggestion {
+                            point: a,
+                            value: 85 - k as i32,
+                        });
+                    }
+                    for (k, &d) in h.defense_points.iter().enumerate() {
+                        defenses.push(Suggestion {
+                            point: d,
+                            value: 85 - k as i32,
+                        });
+                    }
+                }
+            }
+        }
+        let v = space.value;
+        switches.push((v.min_eyes().min(2), v.max_eyes().min(2)));
+        if !v.is_settled() {
+            let urgency = i32::from(v.urgency());
+            for (k, &a) in space.attack_points.iter().enumerate() {
+                attacks.push(Suggestion {
+                    point: a,
+                    value: 100 + 5 * urgency - k as i32,
+                });
+            }
+            for (k, &d) in space.defense_points.iter().enumerate() {
+                defenses.push(Suggestion {
+                    point: d,
+                    value: 100 + 5 * urgency - k as i32,
+                });
+            }
+        }
+    }
+    let (min_eyes, max_eyes) = add_switches(&mut switches);
+    let (escape, escape_moves) = escape(board, goal, color, other);
+    Life {
+        min_eyes,
+        max_eyes,
+        escape,
+        eye_points,
+        margins,
+        attacks,
+        defenses,
+        lunches,
+        weak,
+        escape_moves,
+    }
+}
+
+fn board_is_goal(goal: &[bool], p: Point) -> bool {
+    goal[p.idx()]
+}
+
+/// The eyes of a sum of switches `(b, c)` played out in turn, most
+/// valuable first: `(attacker first, owner first)`, each capped at 2.
+pub fn add_switches(switches: &mut [(u8, u8)]) -> (u8, u8) {
+    switches.sort_by_key(|&(b, c)| std::cmp::Reverse(c.saturating_sub(b)));
+    let total = |attacker_first: bool| -> u8 {
+        let mut sum = 0u8;
+        for (k, &(b, c)) in switches.iter().enumerate() {
+            let attacker_moves = (k % 2 == 0) == attacker_first;
+            sum = sum.saturating_add(if attacker_moves { b } else { c });
+        }
+        sum.min(2)
+    };
+    (total(true), total(false))
+}
+
+/// Can the goal run out? A breadth-first walk from its liberties over
+/// empty points that touch no enemy stone, at most [`ESCAPE_STEPS`]
+/// deep; it escapes when it reaches [`ESCAPE_OPEN_POINTS`] open points
+/// (no stone within two steps, off the first line) or a friendly string
+/// outside the goal that looks safe (five liberties or more). Returns the
+/// verdict and the first steps of the walk (escape moves).
+fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> (bool, Vec<Point>) {
+    let mut dist = vec![usize::MAX; BOARD_ARRAY];
+    let mut queue = std::collections::VecDeque::new();
+    let mut first = Vec::new();
+    for p in board.points() {
+        if !(goal[p.idx()] && board.cell(p).is(color)) {
+            continue;
+        }
+        for n in p.neighbors() {
+            if board.is_empty(n) && dist[n.idx()] == usize::MAX {
+                dist[n.idx()] = 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    let mut open = 0;
+    let touches_enemy = |q: Point| q.neighbors().iter().any(|&n| board.cell(n).is(other));
+    while let Some(p) = queue.pop_front() {
+        if touches_enemy(p) {
+            continue;
+        }
+        if dist[p.idx()] == 1 {
+            first.push(p);
+        }
+        if is_open(board, p) {
+            open += 1;
+            if open >= ESCAPE_OPEN_POINTS {
+                return (true, first);
+            }
+        }
+        if dist[p.idx()] >= ESCAPE_STEPS {
+            continue;
+        }
+        for n in p.neighbors() {
+            if board.cell(n).is(color) && !goal[n.idx()] && board.countlib(n) >= 5 {
+                return (true, first);
+            }
+            if board.is_empty(n) && dist[n.idx()] == usize::MAX {
+                dist[n.idx()] = dist[p.idx()] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    first.sort();
+    (false, first)
+}
+
+/// An empty point off the first line with no stone within two steps.
+fn is_open(board: &Board, p: Point) -> bool {
+    let size = board.size();
+    let (r, c) = (p.row(), p.col());
+    if r == 0 || c == 0 || r + 1 == size || c + 1 == size {
+        return false;
+    }
+    for dr in -2i32..=2 {
+        for dc in -2i32..=2 {
+            if dr.abs() + dc.abs() > 2 {
+                continue;
+            }
+            let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+            if rr < 0 || cc < 0 || rr >= size as i32 || cc >= size as i32 {
+                continue;
+            }
+            if board.is_stone(Point::new(rr as usize, cc as usize)) {
+                return false;
+            }
+        }
+    }
+    true
+}

@@ -1,0 +1,226 @@
+//! Candidate moves of the owl search, from what a [`Life`] judgement says
+//! about the position, each with a value; the search tries the most
+//! valuable first.
+//!
+//! GNU Go counterpart: the move generation of `do_owl_attack` /
+//! `do_owl_defend` in `engine/owl.c` (`owl_shapes` over the pattern
+//! databases `owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db`,
+//! plus the vital moves of `owl_estimate_life` and the lunch moves). No
+//! patterns here: the moves and their order come from the eye values, the
+//! tactical reader and the shape of the goal's surroundings.
+//!
+//! | source | attacker | owner |
+//! |---|---|---|
+//! | vital point of an unsettled eye space | 100+ | 100+ |
+//! | goal string capturable | capture 95 | save 95 |
+//! | lunch | save it 80 | capture 90 (70 when already dead) |
+//! | half eye key point | 85 | 85 |
+//! | margin of the eye space | 55 | 50 |
+//! | point of the eye space | 40 + 5 x neighbours in the space | - |
+//! | liberty of the goal | 30 (45 on the way out) | 35 (45 on the way out) |
+//! | next to the eye space, outside | 25 | 40 |
+//!
+//! A move that puts its own string in atari without capturing loses 40,
+//! unless it is a vital point or a point of the eye space (throw-ins and
+//! placements are how eyes are destroyed).
+
+use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::owl::life::{Life, Suggestion};
+
+/// Value lost by a self-atari that is neither vital nor inside the eye
+/// space.
+const SELF_ATARI_PENALTY: i32 = 40;
+
+/// Collects candidates, keeping the best value per point.
+struct Candidates {
+    value: Vec<i32>,
+    points: Vec<Point>,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            value: vec![i32::MIN; BOARD_ARRAY],
+            points: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, board: &Board, p: Point, value: i32) {
+        if !board.on_board(p) || !board.is_empty(p) {
+            return;
+        }
+        let slot = &mut self.value[p.idx()];
+        if *slot == i32::MIN {
+            self.points.push(p);
+        }
+        *slot = (*slot).max(value);
+    }
+
+    fn add_all(&mut self, board: &Board, s: &[Suggestion]) {
+        for x in s {
+            self.add(board, x.point, x.value);
+        }
+    }
+
+    /// Legal moves for `color`, best first (ties in board order), with
+    /// the self-atari penalty applied.
+    fn ranked(self, board: &Board, color: Color, protected: &[bool]) -> Vec<(Point, i32)> {
+        let mut out: Vec<(Point, i32)> = Vec::new();
+        for &p in &self.points {
+            if !board.is_legal(p, color) {
+                continue;
+            }
+            let mut v = self.value[p.idx()];
+            if !protected[p.idx()] && is_self_atari(board, p, color) {
+                v -= SELF_ATARI_PENALTY;
+            }
+            out.push((p, v));
+        }
+        out.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p));
+        out
+    }
+}
+
+/// Would a stone of `color` at the empty point `p` stand in atari
+/// without capturing anything?
+fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
+    if board.does_capture_something(p, color) {
+        return false;
+    }
+    let mut libs: Vec<Point> = Vec::new();
+    let add = |q: Point, libs: &mut Vec<Point>| {
+        if q != p && !libs.contains(&q) {
+            libs.push(q);
+        }
+    };
+    for n in p.neighbors() {
+        if board.is_empty(n) {
+            add(n, &mut libs);
+        } else if board.cell(n).is(color) {
+            board.for_each_lib(n, |l| {
+                add(l, &mut libs);
+                libs.len() < 2
+            });
+        }
+        if libs.len() >= 2 {
+            return false;
+        }
+    }
+    libs.len() < 2
+}
+
+/// The attacker's candidates against the goal, best first.
+pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> Vec<(Point, i32)> {
+    let attacker = color.opponent();
+    let mut c = Candidates::new();
+    let mut protected = vec![false; BOARD_ARRAY];
+    c.add_all(board, &life.attacks);
+    for s in &life.attacks {
+        protected[s.point.idx()] = true;
+    }
+    for w in &life.weak {
+        if let Some(a) = w.attack_point {
+            c.add(board, a, if w.defense_point.is_none() { 95 } else { 90 });
+            protected[a.idx()] = true;
+        }
+    }
+    for l in &life.lunches {
+        if let Some(d) = l.defense_point {
+            c.add(board, d, 80);
+        }
+    }
+    let mut in_space = vec![false; BOARD_ARRAY];
+    for &p in &life.eye_points {
+        in_space[p.idx()] = true;
+        protected[p.idx()] = true;
+    }
+    for &p in &life.margins {
+        c.add(board, p, 55);
+    }
+    for &p in &life.eye_points {
+        let n = p.neighbors().iter().filter(|q| in_space[q.idx()]).count() as i32;
+        c.add(board, p, 40 + 5 * n);
+    }
+    let on_way_out = on_way_out(life);
+    for p in goal_liberties(board, goal, color) {
+        let v = if on_way_out[p.idx()] { 45 } else { 30 };
+        c.add(board, p, v);
+    }
+    for &p in &life.eye_points {
+        for n in p.neighbors() {
+            if board.is_empty(n) && !in_space[n.idx()] {
+                c.add(board, n, 25);
+            }
+        }
+    }
+    c.ranked(board, attacker, &protected)
+}
+
+/// The owner's candidates for the goal, best first.
+pub fn defense_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> Vec<(Point, i32)> {
+    let mut c = Candidates::new();
+    let mut protected = vec![false; BOARD_ARRAY];
+    c.add_all(board, &life.defenses);
+    for s in &life.defenses {
+        protected[s.point.idx()] = true;
+    }
+    for w in &life.weak {
+        if let Some(d) = w.defense_point {
+            c.add(board, d, 95);
+            protected[d.idx()] = true;
+        }
+    }
+    for l in &life.lunches {
+        if let Some(a) = l.attack_point {
+            c.add(board, a, if l.defense_point.is_some() { 90 } else { 70 });
+            protected[a.idx()] = true;
+        }
+    }
+    let mut in_space = vec![false; BOARD_ARRAY];
+    for &p in &life.eye_points {
+        in_space[p.idx()] = true;
+    }
+    for &p in &life.margins {
+        c.add(board, p, 50);
+    }
+    let on_way_out = on_way_out(life);
+    for p in goal_liberties(board, goal, color) {
+        let v = if on_way_out[p.idx()] { 45 } else { 35 };
+        c.add(board, p, v);
+    }
+    for &p in &life.eye_points {
+        for n in p.neighbors() {
+            if board.is_empty(n) && !in_space[n.idx()] {
+                c.add(board, n, 40);
+            }
+        }
+    }
+    c.ranked(board, color, &protected)
+}
+
+fn on_way_out(life: &Life) -> Vec<bool> {
+    let mut out = vec![false; BOARD_ARRAY];
+    for &p in &life.escape_moves {
+        out[p.idx()] = true;
+    }
+    out
+}
+
+/// The liberties of the goal's stones, in board order.
+pub fn goal_liberties(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
+    let mut seen = vec![false; BOARD_ARRAY];
+    let mut out = Vec::new();
+    for p in board.points() {
+        if !(goal[p.idx()] && board.cell(p).is(color)) {
+            continue;
+        }
+        for n in p.neighbors() {
+            if board.is_empty(n) && !seen[n.idx()] {
+                seen[n.idx()] = true;
+                out.push(n);
+            }
+        }
+    }
+    out.sort();
+    out
+}

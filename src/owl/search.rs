@@ -1,0 +1,288 @@
+//! The owl's minimax: the attacker tries to capture the named string or
+//! leave the goal without two eyes, the owner tries to reach a position
+//! [`Life::is_alive`] accepts.
+//!
+//! GNU Go counterpart: `do_owl_attack` and `do_owl_defend` of
+//! `engine/owl.c`, with `owl_update_goal` (the goal grows by the owner's
+//! stones played next to it or one step away).
+//!
+//! A node evaluates the position first ([`life::evaluate`]); an alive
+//! goal ends the line. Otherwise the side to move tries its best
+//! candidates ([`moves`]) - several near the root, one beyond
+//! [`OwlConfig::branch_depth`] - and succeeds with the first move after
+//! which the other side fails. Meeting the node budget or the depth limit
+//! counts the line as alive and marks the search uncertain (GNU Go's
+//! behaviour at its limits).
+
+use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::owl::life::{self, Life};
+use crate::owl::{moves, Entry, OwlConfig, OwlReader, Turn};
+use crate::reading::{ReadResult, Reader};
+
+/// Candidates tried at each depth below the branch depth (deeper: one).
+const WIDTH: [usize; 4] = [6, 5, 4, 3];
+
+/// One owl question in progress.
+pub struct Search<'a> {
+    owl: &'a mut OwlReader,
+    reader: &'a mut Reader,
+    config: OwlConfig,
+    /// The owner of the dragon.
+    color: Color,
+    /// The stone whose capture kills the dragon.
+    target: Point,
+    /// The goal at the root: the dragon's stones.
+    root_goal: Vec<bool>,
+    /// Positions evaluated so far.
+    pub nodes: u64,
+    /// A limit was met.
+    pub limit_hit: bool,
+}
+
+impl<'a> Search<'a> {
+    /// A question about the dragon with `stones`, owned by `color`.
+    pub fn new(
+        owl: &'a mut OwlReader,
+        reader: &'a mut Reader,
+        color: Color,
+        target: Point,
+        stones: &[Point],
+        board: &Board,
+    ) -> Search<'a> {
+        let mut root_goal = vec![false; BOARD_ARRAY];
+        for &p in stones {
+            if board.cell(p).is(color) {
+                root_goal[p.idx()] = true;
+            }
+        }
+        for p in board.stones(target) {
+            root_goal[p.idx()] = true;
+        }
+        let config = owl.config;
+        Search {
+            owl,
+            reader,
+            config,
+            color,
+            target,
+            root_goal,
+            nodes: 0,
+            limit_hit: false,
+        }
+    }
+
+    /// Can the attacker, moving first, kill the dragon?
+    pub fn attack_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
+        let goal = self.root_goal.clone();
+        self.attack_node(board, &goal, 0)
+    }
+
+    /// Can the owner, moving first, save it?
+    pub fn defend_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
+        let goal = self.root_goal.clone();
+        self.defend_node(board, &goal, 0)
+    }
+
+    /// After the attacker's move `m`, is the dragon dead?
+    pub fn after_attacker_move(&mut self, board: &mut Board, m: Point) -> ReadResult {
+        let goal = self.root_goal.clone();
+        if !board.is_empty(m) || !board.trymove(m, self.color.opponent()) {
+            return ReadResult::Fail;
+        }
+        let res = if self.captured(board) {
+            ReadResult::Win
+        } else {
+            self.defend_node(board, &goal, 1).0.reverse()
+        };
+        board.popgo();
+        res
+    }
+
+    /// After the owner's move `m`, does the dragon live?
+    pub fn after_defender_move(&mut self, board: &mut Board, m: Point) -> ReadResult {
+        if !board.is_empty(m) || !board.trymove(m, self.color) {
+            return ReadResult::Fail;
+        }
+        let goal = self.grown_goal(board, &self.root_goal, m);
+        let res = self.attack_node(board, &goal, 1).0.reverse();
+        board.popgo();
+        res
+    }
+
+    fn captured(&self, board: &Board) -> bool {
+        !board.cell(self.target).is(self.color)
+    }
+
+    /// The goal after the owner played `m`: `m`'s string joins it when it
+    /// touches the goal or stands one step away from a goal stone.
+    fn grown_goal(&self, board: &Board, goal: &[bool], m: Point) -> Vec<bool> {
+        let mut out = goal.to_vec();
+        let near = board.stones(m).any(|p| goal[p.idx()])
+            || board
+                .points()
+                .any(|q| goal[q.idx()] && board.cell(q).is(self.color) && q.distance(m) <= 2);
+        if near {
+            for p in board.stones(m) {
+                out[p.idx()] = true;
+            }
+        }
+        out
+    }
+
+    fn width(&self, depth: usize) -> usize {
+        if depth >= self.config.branch_depth {
+            1
+        } else {
+            WIDTH[depth.min(WIDTH.len() - 1)]
+        }
+    }
+
+    fn goal_hash(&self, board: &Board, goal: &[bool]) -> u64 {
+        let mut h = 0u64;
+        for p in board.points() {
+            if goal[p.idx()] && board.cell(p).is(self.color) {
+                h ^= point_key(p);
+            }
+        }
+        h ^ point_key(self.target).rotate_left(17)
+    }
+
+    /// Count a node; false when the budget is spent.
+    fn enter(&mut self) -> bool {
+        if self.nodes >= self.config.node_limit {
+            self.limit_hit = true;
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
+    fn lookup(&self, key: (u64, u64, Turn), depth: usize) -> Option<(ReadResult, Option<Point>)> {
+        self.owl
+            .table
+            .get(&key)
+            .filter(|e| e.depth <= depth)
+            .map(|e| (e.result, e.mv))
+    }
+
+    fn store(&mut self, key: (u64, u64, Turn), depth: usize, result: (ReadResult, Option<Point>)) {
+        if !self.limit_hit {
+            self.owl.table.insert(
+                key,
+                Entry {
+                    result: result.0,
+                    mv: result.1,
+                    depth,
+                },
+            );
+        }
+    }
+
+    fn evaluate(&mut self, board: &mut Board, goal: &[bool]) -> Life {
+        life::evaluate(board, self.reader, &mut self.owl.solver, goal, self.color)
+    }
+
+    /// The attacker to move: can he kill?
+    fn attack_node(
+        &mut self,
+        board: &mut Board,
+        goal: &[bool],
+        depth: usize,
+    ) -> (ReadResult, Option<Point>) {
+        let key = (board.hash(), self.goal_hash(board, goal), Turn::Attacker);
+        if let Some(hit) = self.lookup(key, depth) {
+            return hit;
+        }
+        if !self.enter() {
+            return (ReadResult::Fail, None);
+        }
+        let life = self.evaluate(board, goal);
+        if life.is_alive() {
+            self.store(key, depth, (ReadResult::Fail, None));
+            return (ReadResult::Fail, None);
+        }
+        if depth >= self.config.reading_depth {
+            self.limit_hit = true;
+            return (ReadResult::Fail, None);
+        }
+        let candidates = moves::attack_moves(board, goal, self.color, &life);
+        let attacker = self.color.opponent();
+        let mut tried = 0;
+        for (m, _) in candidates {
+            if tried >= self.width(depth) {
+                break;
+            }
+            if !board.trymove(m, attacker) {
+                continue;
+            }
+            tried += 1;
+            let dead = self.captured(board)
+                || self.defend_node(board, goal, depth + 1).0 == ReadResult::Fail;
+            board.popgo();
+            if dead {
+                let res = (ReadResult::Win, Some(m));
+                self.store(key, depth, res);
+                return res;
+            }
+        }
+        let res = (ReadResult::Fail, None);
+        self.store(key, depth, res);
+        res
+    }
+
+    /// The owner to move: can he live?
+    fn defend_node(
+        &mut self,
+        board: &mut Board,
+        goal: &[bool],
+        depth: usize,
+    ) -> (ReadResult, Option<Point>) {
+        let key = (board.hash(), self.goal_hash(board, goal), Turn::Defender);
+        if let Some(hit) = self.lookup(key, depth) {
+            return hit;
+        }
+        if !self.enter() {
+            return (ReadResult::Win, None);
+        }
+        let life = self.evaluate(board, goal);
+        if life.is_alive() {
+            self.store(key, depth, (ReadResult::Win, None));
+            return (ReadResult::Win, None);
+        }
+        if depth >= self.config.reading_depth {
+            self.limit_hit = true;
+            return (ReadResult::Win, None);
+        }
+        let candidates = moves::defense_moves(board, goal, self.color, &life);
+        let mut tried = 0;
+        for (m, _) in candidates {
+            if tried >= self.width(depth) {
+                break;
+            }
+            if !board.trymove(m, self.color) {
+                continue;
+            }
+            tried += 1;
+            let grown = self.grown_goal(board, goal, m);
+            let lives = self.attack_node(board, &grown, depth + 1).0 == ReadResult::Fail;
+            board.popgo();
+            if lives {
+                let res = (ReadResult::Win, Some(m));
+                self.store(key, depth, res);
+                return res;
+            }
+        }
+        let res = (ReadResult::Fail, None);
+        self.store(key, depth, res);
+        res
+    }
+}
+
+/// A fixed pseudo-random key per point (splitmix64 of its index), for the
+/// goal's part of the memo key.
+fn point_key(p: Point) -> u64 {
+    let mut z = (p.idx() as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
