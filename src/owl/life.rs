@@ -91,6 +91,11 @@ pub struct Life {
     pub weak: Vec<WeakString>,
     /// Empty points on the way out (first steps of the escape search).
     pub escape_moves: Vec<Point>,
+    /// Eyes if the owner moves first and again (capped at 2).
+    pub max_threat: u8,
+    /// Liberties of the goal outside its eye spaces that touch no enemy
+    /// stone: room to grow.
+    pub open_liberties: usize,
 }
 
 impl Life {
@@ -98,6 +103,16 @@ impl Life {
     /// moves first, or a way out.
     pub fn is_alive(&self) -> bool {
         self.escape || self.min_eyes >= 2
+    }
+
+    /// The owl's verdict against the owner: no way out, no room to grow,
+    /// no enemy string to capture, and fewer than two eyes even if the
+    /// owner gets two moves in a row.
+    pub fn is_dead(&self) -> bool {
+        !self.escape
+            && self.max_threat < 2
+            && self.open_liberties == 0
+            && self.lunches.iter().all(|l| l.attack_point.is_none())
     }
 }
 
@@ -215,6 +230,7 @@ pub fn evaluate(
     let mut attacks = Vec::new();
     let mut defenses = Vec::new();
     let mut switches: Vec<(u8, u8)> = Vec::new();
+    let mut threat_gain = 0u8;
     for space in map.spaces() {
         if !space.points.iter().any(|p| near[p.idx()]) {
             continue;
@@ -243,6 +259,11 @@ pub fn evaluate(
         }
         let v = space.value;
         switches.push((v.min_eyes().min(2), v.max_eyes().min(2)));
+        threat_gain = threat_gain.max(
+            v.max_eye_threat()
+                .min(2)
+                .saturating_sub(v.max_eyes().min(2)),
+        );
         if !v.is_settled() {
             let urgency = i32::from(v.urgency());
             for (k, &a) in space.attack_points.iter().enumerate() {
@@ -260,7 +281,30 @@ pub fn evaluate(
         }
     }
     let (min_eyes, max_eyes) = add_switches(&mut switches);
+    let all_owner: u8 = switches.iter().map(|&(_, c)| c).sum();
+    let max_threat = all_owner.saturating_add(threat_gain).min(2);
+    let mut in_space = vec![false; BOARD_ARRAY];
+    for &p in &eye_points {
+        in_space[p.idx()] = true;
+    }
+    let open_liberties = crate::owl::moves::goal_liberties(board, goal, color)
+        .into_iter()
+        .filter(|&l| !in_space[l.idx()] && !l.neighbors().iter().any(|&n| board.cell(n).is(other)))
+        .count();
     let (escape, escape_moves) = escape(board, goal, color, other);
+    if log::log_enabled!(log::Level::Trace) {
+        let spaces: Vec<String> = map
+            .spaces()
+            .iter()
+            .filter(|s| s.points.iter().any(|p| near[p.idx()]))
+            .map(|s| format!("{:?}:{}={}", s.origin, s.size(), s.value))
+            .collect();
+        log::trace!(
+            "owl life: eyes {min_eyes}-{max_eyes} threat {max_threat} open {open_liberties} escape {escape} spaces {spaces:?} lunches {} weak {}",
+            lunches.len(),
+            weak.len()
+        );
+    }
     Life {
         min_eyes,
         max_eyes,
@@ -272,6 +316,8 @@ pub fn evaluate(
         lunches,
         weak,
         escape_moves,
+        max_threat,
+        open_liberties,
     }
 }
 

@@ -58,7 +58,10 @@ impl<'a> Search<'a> {
         for p in board.stones(target) {
             root_goal[p.idx()] = true;
         }
-        let config = owl.config;
+        let mut config = owl.config;
+        if let Ok(n) = std::env::var("TESUJI_OWL_NODES") {
+            config.node_limit = n.parse().unwrap();
+        }
         Search {
             owl,
             reader,
@@ -130,6 +133,15 @@ impl<'a> Search<'a> {
     }
 
     fn width(&self, depth: usize) -> usize {
+        if let Ok(w) = std::env::var("TESUJI_OWL_WIDTH") {
+            let v: Vec<usize> = w.split(',').map(|x| x.parse().unwrap()).collect();
+            let (deep, near) = v.split_last().unwrap();
+            return if depth >= self.config.branch_depth {
+                *deep
+            } else {
+                near[depth.min(near.len() - 1)]
+            };
+        }
         if depth >= self.config.branch_depth {
             1
         } else {
@@ -201,11 +213,16 @@ impl<'a> Search<'a> {
             self.store(key, depth, (ReadResult::Fail, None));
             return (ReadResult::Fail, None);
         }
+        if depth > 0 && life.is_dead() {
+            self.store(key, depth, (ReadResult::Win, None));
+            return (ReadResult::Win, None);
+        }
         if depth >= self.config.reading_depth {
             self.limit_hit = true;
             return (ReadResult::Fail, None);
         }
         let candidates = moves::attack_moves(board, goal, self.color, &life);
+        log::trace!("owl attack depth {depth}: {candidates:?}");
         let attacker = self.color.opponent();
         let mut tried = 0;
         for (m, _) in candidates {
@@ -216,6 +233,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             tried += 1;
+            log::trace!("owl attack depth {depth}: try {m:?}");
             let dead = self.captured(board)
                 || self.defend_node(board, goal, depth + 1).0 == ReadResult::Fail;
             board.popgo();
@@ -249,11 +267,16 @@ impl<'a> Search<'a> {
             self.store(key, depth, (ReadResult::Win, None));
             return (ReadResult::Win, None);
         }
+        if life.is_dead() {
+            self.store(key, depth, (ReadResult::Fail, None));
+            return (ReadResult::Fail, None);
+        }
         if depth >= self.config.reading_depth {
             self.limit_hit = true;
             return (ReadResult::Win, None);
         }
         let candidates = moves::defense_moves(board, goal, self.color, &life);
+        log::trace!("owl defend depth {depth}: {candidates:?}");
         let mut tried = 0;
         for (m, _) in candidates {
             if tried >= self.width(depth) {
@@ -263,6 +286,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             tried += 1;
+            log::trace!("owl defend depth {depth}: try {m:?}");
             let grown = self.grown_goal(board, goal, m);
             let lives = self.attack_node(board, &grown, depth + 1).0 == ReadResult::Fail;
             board.popgo();
