@@ -23,8 +23,10 @@
 //! Limits: a node budget per question ([`OwlConfig::node_limit`]), a depth
 //! limit and a branching width that narrows with depth. A question that
 //! meets a limit counts the unread line as alive for the dragon and is
-//! marked uncertain. Ko: a move the ko rule forbids is not played; the
-//! owl gives no ko results yet (answers are 0 or 1).
+//! marked uncertain. Ko: each side may once per line take a ko the rule
+//! forbids (as if after a ko threat); a success that needs such a take is
+//! `KoB` for the taker, and the other side's success then `KoA` (GNU Go's
+//! codes 3 and 2).
 //!
 //! Every hypothetical move goes through the board's try/undo; the board
 //! is identical afterwards. Results are memoised within a question in a

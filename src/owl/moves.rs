@@ -62,12 +62,15 @@ impl Candidates {
         }
     }
 
-    /// Legal moves for `color`, best first (ties in board order), with
+    /// Moves for `color` (legal, or ko captures forbidden only by the ko
+    /// rule), best first (ties in board order), with
     /// the self-atari penalty applied.
     fn ranked(self, board: &Board, color: Color, protected: &[bool]) -> Vec<(Point, i32)> {
         let mut out: Vec<(Point, i32)> = Vec::new();
         for &p in &self.points {
-            if !board.is_legal(p, color) {
+            // A ko capture the ko rule forbids now stays: the search may
+            // take it as after a ko threat.
+            if !board.is_legal_ignoring_ko(p, color) {
                 continue;
             }
             let mut v = self.value[p.idx()];
@@ -153,7 +156,25 @@ pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> 
             }
         }
     }
+    add_ko_recapture(board, goal, &mut c, &mut protected);
     c.ranked(board, attacker, &protected)
+}
+
+/// The ko recapture the rule forbids right now, when the ko is next to
+/// the goal's surroundings: worth trying first (the search may take it
+/// once per side and line, as after a ko threat).
+fn add_ko_recapture(board: &Board, goal: &[bool], c: &mut Candidates, protected: &mut [bool]) {
+    let k = board.ko_point();
+    if !k.is_some() || !board.on_board(k) || !board.is_empty(k) {
+        return;
+    }
+    let near = board
+        .points()
+        .any(|q| goal[q.idx()] && board.is_stone(q) && q.distance(k) <= 3);
+    if near {
+        c.add(board, k, 105);
+        protected[k.idx()] = true;
+    }
 }
 
 /// The owner's candidates for the goal, best first.
@@ -195,6 +216,7 @@ pub fn defense_moves(board: &Board, goal: &[bool], color: Color, life: &Life) ->
             }
         }
     }
+    add_ko_recapture(board, goal, &mut c, &mut protected);
     c.ranked(board, color, &protected)
 }
 

@@ -77,13 +77,13 @@ impl<'a> Search<'a> {
     /// Can the attacker, moving first, kill the dragon?
     pub fn attack_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
         let goal = self.root_goal.clone();
-        self.attack_node(board, &goal, 0)
+        self.attack_node(board, &goal, 0, KoTaken::default())
     }
 
     /// Can the owner, moving first, save it?
     pub fn defend_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
         let goal = self.root_goal.clone();
-        self.defend_node(board, &goal, 0)
+        self.defend_node(board, &goal, 0, KoTaken::default())
     }
 
     /// After the attacker's move `m`, is the dragon dead?
@@ -95,7 +95,9 @@ impl<'a> Search<'a> {
         let res = if self.captured(board) {
             ReadResult::Win
         } else {
-            self.defend_node(board, &goal, 1).0.reverse()
+            self.defend_node(board, &goal, 1, KoTaken::default())
+                .0
+                .reverse()
         };
         board.popgo();
         res
@@ -107,7 +109,10 @@ impl<'a> Search<'a> {
             return ReadResult::Fail;
         }
         let goal = self.grown_goal(board, &self.root_goal, m);
-        let res = self.attack_node(board, &goal, 1).0.reverse();
+        let res = self
+            .attack_node(board, &goal, 1, KoTaken::default())
+            .0
+            .reverse();
         board.popgo();
         res
     }
@@ -200,8 +205,9 @@ impl<'a> Search<'a> {
         board: &mut Board,
         goal: &[bool],
         depth: usize,
+        ko: KoTaken,
     ) -> (ReadResult, Option<Point>) {
-        let key = (board.hash(), self.goal_hash(board, goal), Turn::Attacker);
+        let key = (board.hash(), self.goal_hash(board, goal) ^ ko.key(), Turn::Attacker);
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
@@ -224,28 +230,40 @@ impl<'a> Search<'a> {
         let candidates = moves::attack_moves(board, goal, self.color, &life);
         log::trace!("owl attack depth {depth}: {candidates:?}");
         let attacker = self.color.opponent();
+        let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
             if tried >= self.width(depth) {
                 break;
             }
-            if !board.trymove(m, attacker) {
+            let Some(ko_take) = self.play(board, m, attacker, ko.attacker) else {
                 continue;
-            }
+            };
             tried += 1;
             log::trace!("owl attack depth {depth}: try {m:?}");
-            let dead = self.captured(board)
-                || self.defend_node(board, goal, depth + 1).0 == ReadResult::Fail;
+            let child_ko = KoTaken {
+                attacker: ko.attacker || ko_take,
+                ..ko
+            };
+            let mut r = if self.captured(board) {
+                ReadResult::Win
+            } else {
+                self.defend_node(board, goal, depth + 1, child_ko).0.reverse()
+            };
             board.popgo();
-            if dead {
-                let res = (ReadResult::Win, Some(m));
-                self.store(key, depth, res);
-                return res;
+            if ko_take {
+                r = r.min(ReadResult::KoB);
+            }
+            log::trace!("owl depth {depth}: {m:?} (ko take {ko_take}) gives {r:?}");
+            if r > best.0 {
+                best = (r, Some(m));
+                if r == ReadResult::Win {
+                    break;
+                }
             }
         }
-        let res = (ReadResult::Fail, None);
-        self.store(key, depth, res);
-        res
+        self.store(key, depth, best);
+        best
     }
 
     /// The owner to move: can he live?
@@ -254,8 +272,9 @@ impl<'a> Search<'a> {
         board: &mut Board,
         goal: &[bool],
         depth: usize,
+        ko: KoTaken,
     ) -> (ReadResult, Option<Point>) {
-        let key = (board.hash(), self.goal_hash(board, goal), Turn::Defender);
+        let key = (board.hash(), self.goal_hash(board, goal) ^ ko.key(), Turn::Defender);
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
@@ -277,28 +296,68 @@ impl<'a> Search<'a> {
         }
         let candidates = moves::defense_moves(board, goal, self.color, &life);
         log::trace!("owl defend depth {depth}: {candidates:?}");
+        let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
             if tried >= self.width(depth) {
                 break;
             }
-            if !board.trymove(m, self.color) {
+            let Some(ko_take) = self.play(board, m, self.color, ko.defender) else {
                 continue;
-            }
+            };
             tried += 1;
             log::trace!("owl defend depth {depth}: try {m:?}");
+            let child_ko = KoTaken {
+                defender: ko.defender || ko_take,
+                ..ko
+            };
             let grown = self.grown_goal(board, goal, m);
-            let lives = self.attack_node(board, &grown, depth + 1).0 == ReadResult::Fail;
+            let mut r = self
+                .attack_node(board, &grown, depth + 1, child_ko)
+                .0
+                .reverse();
             board.popgo();
-            if lives {
-                let res = (ReadResult::Win, Some(m));
-                self.store(key, depth, res);
-                return res;
+            if ko_take {
+                r = r.min(ReadResult::KoB);
+            }
+            log::trace!("owl depth {depth}: {m:?} (ko take {ko_take}) gives {r:?}");
+            if r > best.0 {
+                best = (r, Some(m));
+                if r == ReadResult::Win {
+                    break;
+                }
             }
         }
-        let res = (ReadResult::Fail, None);
-        self.store(key, depth, res);
-        res
+        self.store(key, depth, best);
+        best
+    }
+
+    /// Play `m` for `color`: `Some(false)` for a legal move, `Some(true)`
+    /// for a ko capture the ko rule forbids now, taken as if after a ko
+    /// threat (once per side and line: `ko_used`), `None` when it cannot
+    /// be played.
+    fn play(&mut self, board: &mut Board, m: Point, color: Color, ko_used: bool) -> Option<bool> {
+        if board.trymove(m, color) {
+            return Some(false);
+        }
+        if !ko_used && board.is_ko_violation(m, color) && board.tryko(m, color) {
+            return Some(true);
+        }
+        None
+    }
+}
+
+/// Which sides have taken a forbidden ko on the current line (each may,
+/// once: a ko threat is assumed to have been played and answered).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KoTaken {
+    attacker: bool,
+    defender: bool,
+}
+
+impl KoTaken {
+    fn key(self) -> u64 {
+        u64::from(self.attacker) * 0x5851_F42D_4C95_7F2D ^ u64::from(self.defender) * 0x1405_7B7E_F767_814F
     }
 }
 
