@@ -29,6 +29,12 @@
 //!    when neither has an eye-space advantage to win it (see
 //!    [`PointStatus::Seki`]).
 //!
+//! Before step 3, when the caller gives an owl ([`final_status_with_owl`]),
+//! every dragon not unconditionally alive whose owner cannot save it
+//! even moving first (`owl_defend` fails) is dead. The owl's "cannot be
+//! killed" is not used to call dragons alive: it would hide seki, and on
+//! `score.tst` / `score2.tst` it loses more than it wins.
+//!
 //! Seki is thus only recognised between weak dragons whose regions are
 //! shared; until semeai reading arrives a capturing race that one side
 //! wins is scored as seki. Everything here is deterministic: dragons and
@@ -38,6 +44,7 @@ use crate::analysis::dragon::Dragons;
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::connect::ConnectionReader;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
+use crate::owl::OwlReader;
 use crate::reading::{ReadResult, Reader};
 
 /// What a point is at the end of the game.
@@ -88,12 +95,26 @@ const ONE_EYE_MAX_POINTS: usize = 3;
 /// cannot be captured outright).
 const TACTICAL_MAX_LIBS: usize = 4;
 
-/// Decide the final status of every point of `board` (left as found).
+/// Decide the final status of every point of `board` (left as found),
+/// without owl reading.
 pub fn final_status(
     board: &mut Board,
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     dragons: &mut Dragons,
+) -> FinalStatus {
+    final_status_with_owl(board, reader, conn, dragons, None)
+}
+
+/// [`final_status`], with the owl's verdict where it is given: a dragon
+/// its owner cannot save even moving first (`owl_defend` fails) is dead
+/// before the regions are settled.
+pub fn final_status_with_owl(
+    board: &mut Board,
+    reader: &mut Reader,
+    conn: &mut ConnectionReader,
+    dragons: &mut Dragons,
+    mut owl: Option<&mut OwlReader>,
 ) -> FinalStatus {
     let entry = board.depth();
     let uncond = unconditional_status(board);
@@ -129,6 +150,20 @@ pub fn final_status(
         })
         .collect();
     let mut dragons = dragons;
+    if let Some(owl) = owl.as_deref_mut() {
+        for d in dragons.iter_mut() {
+            let target = d.stones[0];
+            if d.verdict != Verdict::Open || dead[target.idx()] {
+                continue;
+            }
+            if owl.defend(board, reader, &d.stones, target).result == ReadResult::Fail {
+                d.verdict = Verdict::Dead;
+                for &s in &d.stones {
+                    dead[s.idx()] = true;
+                }
+            }
+        }
+    }
     settle_dragons(board, &mut dragons, &mut dead);
     debug_assert_eq!(board.depth(), entry);
     statuses(board, &dragons, &dead)

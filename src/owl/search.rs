@@ -207,7 +207,11 @@ impl<'a> Search<'a> {
         depth: usize,
         ko: KoTaken,
     ) -> (ReadResult, Option<Point>) {
-        let key = (board.hash(), self.goal_hash(board, goal) ^ ko.key(), Turn::Attacker);
+        let key = (
+            board.hash(),
+            self.goal_hash(board, goal) ^ ko.key(),
+            Turn::Attacker,
+        );
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
@@ -248,7 +252,9 @@ impl<'a> Search<'a> {
             let mut r = if self.captured(board) {
                 ReadResult::Win
             } else {
-                self.defend_node(board, goal, depth + 1, child_ko).0.reverse()
+                self.defend_node(board, goal, depth + 1, child_ko)
+                    .0
+                    .reverse()
             };
             board.popgo();
             if ko_take {
@@ -274,7 +280,11 @@ impl<'a> Search<'a> {
         depth: usize,
         ko: KoTaken,
     ) -> (ReadResult, Option<Point>) {
-        let key = (board.hash(), self.goal_hash(board, goal) ^ ko.key(), Turn::Defender);
+        let key = (
+            board.hash(),
+            self.goal_hash(board, goal) ^ ko.key(),
+            Turn::Defender,
+        );
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
@@ -357,7 +367,8 @@ pub struct KoTaken {
 
 impl KoTaken {
     fn key(self) -> u64 {
-        u64::from(self.attacker) * 0x5851_F42D_4C95_7F2D ^ u64::from(self.defender) * 0x1405_7B7E_F767_814F
+        u64::from(self.attacker) * 0x5851_F42D_4C95_7F2D
+            ^ u64::from(self.defender) * 0x1405_7B7E_F767_814F
     }
 }
 

@@ -340,13 +340,15 @@ fn final_status(engine: &mut Engine, cmd: &str) -> Result<FinalStatus, GtpError>
         reader,
         conn,
         dragons,
+        owl,
         ..
     } = engine;
-    Ok(status::final_status(
+    Ok(status::final_status_with_owl(
         game.board_mut(),
         reader,
         conn,
         dragons,
+        Some(owl),
     ))
 }
 
