@@ -10,6 +10,7 @@ use clap::Parser;
 use tesuji::game::KoRule;
 use tesuji::gtp::input::ChannelLines;
 use tesuji::gtp::{serve_lines, Engine, EngineConfig};
+use tesuji::owl::OwlConfig;
 use tesuji::reading::ko::KomasterScheme;
 use tesuji::reading::ReadingConfig;
 
@@ -69,9 +70,32 @@ struct Options {
     /// Random seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Positions one owl question may evaluate (GNU Go `--owl-node-limit`).
+    #[arg(long = "owl-node-limit", value_name = "N")]
+    owl_node_limit: Option<u64>,
+    /// Deepest line the owl reads (GNU Go `--owl-reading`).
+    #[arg(long = "owl-reading-depth", value_name = "N")]
+    owl_reading_depth: Option<usize>,
+    /// Depth beyond which the owl tries one move per node (GNU Go `--owl-branch`).
+    #[arg(long = "owl-branch-depth", value_name = "N")]
+    owl_branch_depth: Option<usize>,
 }
 
 impl Options {
+    fn owl(&self) -> OwlConfig {
+        let mut config = OwlConfig::default();
+        if let Some(n) = self.owl_node_limit {
+            config.node_limit = n;
+        }
+        if let Some(d) = self.owl_reading_depth {
+            config.reading_depth = d;
+        }
+        if let Some(d) = self.owl_branch_depth {
+            config.branch_depth = d;
+        }
+        config
+    }
+
     fn reading(&self) -> ReadingConfig {
         let mut c = ReadingConfig::default();
         if let Some(d) = self.depth {
@@ -140,6 +164,7 @@ fn main() {
         reading: options.reading(),
         seed: options.seed,
         ko_rule: options.ko_rule(),
+        owl: options.owl(),
     });
     // The reader recurses once per hypothetical move; the deepest reads of
     // the regression suites need a few MB of stack, more than a default

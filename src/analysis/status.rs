@@ -114,7 +114,7 @@ pub fn final_status_with_owl(
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     dragons: &mut Dragons,
-    mut owl: Option<&mut OwlReader>,
+    owl: Option<&mut OwlReader>,
 ) -> FinalStatus {
     let entry = board.depth();
     let uncond = unconditional_status(board);
@@ -150,7 +150,7 @@ pub fn final_status_with_owl(
         })
         .collect();
     let mut dragons = dragons;
-    if let Some(owl) = owl.as_deref_mut() {
+    if let Some(owl) = owl {
         for d in dragons.iter_mut() {
             let target = d.stones[0];
             if d.verdict != Verdict::Open || dead[target.idx()] {

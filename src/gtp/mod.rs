@@ -27,7 +27,7 @@ use crate::analysis::dragon::Dragons;
 use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
 use crate::game::{Game, KoRule};
-use crate::owl::OwlReader;
+use crate::owl::{OwlConfig, OwlReader};
 use crate::reading::{Reader, ReadingConfig};
 use input::{BufLines, LineSource};
 use response::{GtpError, Reply};
@@ -46,6 +46,9 @@ pub struct EngineConfig {
     /// Ko rule of the game (`--simple-ko`, `--no-ko`, `--positional-superko`,
     /// `--situational-superko`; `kata-set-rules` changes it).
     pub ko_rule: KoRule,
+    /// Limits of owl questions (`--owl-node-limit`, `--owl-reading-depth`,
+    /// `--owl-branch-depth`).
+    pub owl: OwlConfig,
 }
 
 /// Everything the GTP commands act on: the game, the tactical reader and
@@ -101,7 +104,7 @@ impl Engine {
             reader,
             conn: ConnectionReader::default(),
             dragons: Dragons::default(),
-            owl: OwlReader::default(),
+            owl: OwlReader::new(config.owl),
             report_uncertainty: false,
             sgftrace: false,
             seed: config.seed,

@@ -997,3 +997,109 @@ fn dragon_stones_leaves_the_board_of_wormflaw_intact() {
         .check_consistency()
         .expect("consistent after genmove");
 }
+
+/// A white group in the corner with a straight three (A7 B7 C7) inside a
+/// black wall: critical, the middle point B7 kills and saves.
+const STRAIGHT_THREE: &str = "
+    . . . O X . .
+    O O O O X . .
+    X X X X X . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .";
+
+#[test]
+fn owl_reads_a_straight_three_in_the_corner() {
+    let mut e = engine_with(STRAIGHT_THREE);
+    let before = e.board().clone();
+    assert_eq!(ok(&mut e, "owl_attack A6"), "1 B7");
+    assert_eq!(ok(&mut e, "owl_defend D7"), "1 B7");
+    assert_eq!(ok(&mut e, "dragon_status A6"), "critical B7 B7");
+    assert_eq!(ok(&mut e, "owl_does_attack B7 A6"), "1");
+    assert_eq!(ok(&mut e, "owl_does_defend B7 A6"), "1");
+    assert_eq!(*e.board(), before);
+    // White has played the vital point: two eyes, nothing to attack.
+    ok(&mut e, "play white B7");
+    assert_eq!(ok(&mut e, "owl_attack A6"), "0");
+    assert_eq!(ok(&mut e, "owl_defend A6"), "1 PASS");
+    assert_eq!(ok(&mut e, "dragon_status A6"), "alive");
+}
+
+#[test]
+fn owl_node_counter_and_uncertainty() {
+    let mut e = engine_with(STRAIGHT_THREE);
+    ok(&mut e, "reset_owl_node_counter");
+    assert_eq!(ok(&mut e, "get_owl_node_counter"), "0");
+    ok(&mut e, "owl_attack A6");
+    let nodes: u64 = ok(&mut e, "get_owl_node_counter").parse().unwrap();
+    assert!(nodes > 0);
+    // A budget of one position cannot finish the read: the answer counts
+    // the unread lines as alive and says so when asked.
+    let mut small = Engine::new(EngineConfig {
+        owl: crate::owl::OwlConfig {
+            node_limit: 1,
+            ..Default::default()
+        },
+        ..EngineConfig::default()
+    });
+    small.game = e.game.clone();
+    assert_eq!(ok(&mut small, "owl_attack A6"), "0");
+    ok(&mut small, "report_uncertainty on");
+    assert_eq!(ok(&mut small, "owl_attack A6"), "0 uncertain");
+    ok(&mut small, "report_uncertainty off");
+    assert_eq!(ok(&mut small, "owl_attack A6"), "0");
+    assert_eq!(
+        err(&mut small, "report_uncertainty maybe"),
+        "invalid argument"
+    );
+}
+
+#[test]
+fn owl_commands_refuse_bad_input_and_leave_the_state_intact() {
+    let mut e = engine_with(STRAIGHT_THREE);
+    let before = e.board().clone();
+    assert_eq!(
+        err(&mut e, "owl_attack B7"),
+        "dragon vertex must not be empty"
+    );
+    assert_eq!(err(&mut e, "owl_defend Z99"), "invalid coordinate");
+    assert_eq!(err(&mut e, "owl_defend"), "invalid coordinate");
+    assert_eq!(
+        err(&mut e, "dragon_status C3"),
+        "dragon vertex must not be empty"
+    );
+    assert_eq!(
+        err(&mut e, "owl_does_attack A6 A6"),
+        "move vertex must be empty"
+    );
+    assert_eq!(
+        err(&mut e, "owl_does_defend B7 B7"),
+        "dragon vertex must not be empty"
+    );
+    ok(&mut e, "trymove black B7");
+    for cmd in ["owl_attack", "owl_defend", "dragon_status"] {
+        assert_eq!(
+            err(&mut e, &format!("{cmd} A6")),
+            format!("{cmd} cannot be called when stackp > 0")
+        );
+    }
+    assert_eq!(
+        err(&mut e, "owl_does_attack C7 A6"),
+        "owl_does_attack cannot be called when stackp > 0"
+    );
+    assert_eq!(
+        err(&mut e, "dragon_status"),
+        "dragon_status cannot be called when stackp > 0"
+    );
+    ok(&mut e, "popgo");
+    assert_eq!(*e.board(), before);
+    assert_eq!(ok(&mut e, "owl_attack A6"), "1 B7");
+}
+
+#[test]
+fn dragon_status_without_argument_lists_every_dragon() {
+    let mut e = engine_with(STRAIGHT_THREE);
+    let all = ok(&mut e, "dragon_status");
+    assert_eq!(all, "D7: critical B7 B7\nE7: alive");
+}

@@ -58,10 +58,7 @@ impl<'a> Search<'a> {
         for p in board.stones(target) {
             root_goal[p.idx()] = true;
         }
-        let mut config = owl.config;
-        if let Ok(n) = std::env::var("TESUJI_OWL_NODES") {
-            config.node_limit = n.parse().unwrap();
-        }
+        let config = owl.config;
         Search {
             owl,
             reader,
@@ -138,15 +135,6 @@ impl<'a> Search<'a> {
     }
 
     fn width(&self, depth: usize) -> usize {
-        if let Ok(w) = std::env::var("TESUJI_OWL_WIDTH") {
-            let v: Vec<usize> = w.split(',').map(|x| x.parse().unwrap()).collect();
-            let (deep, near) = v.split_last().unwrap();
-            return if depth >= self.config.branch_depth {
-                *deep
-            } else {
-                near[depth.min(near.len() - 1)]
-            };
-        }
         if depth >= self.config.branch_depth {
             1
         } else {
@@ -367,8 +355,8 @@ pub struct KoTaken {
 
 impl KoTaken {
     fn key(self) -> u64 {
-        u64::from(self.attacker) * 0x5851_F42D_4C95_7F2D
-            ^ u64::from(self.defender) * 0x1405_7B7E_F767_814F
+        (u64::from(self.attacker) * 0x5851_F42D_4C95_7F2D)
+            ^ (u64::from(self.defender) * 0x1405_7B7E_F767_814F)
     }
 }
 
