@@ -284,7 +284,7 @@ impl<'a> Search<'a> {
             self.store(key, depth, (ReadResult::Win, None));
             return (ReadResult::Win, None);
         }
-        if life.is_dead() {
+        if depth > 1 && life.is_dead() {
             self.store(key, depth, (ReadResult::Fail, None));
             return (ReadResult::Fail, None);
         }
