@@ -19,8 +19,14 @@ use crate::owl::life::{self, Life};
 use crate::owl::{moves, Entry, OwlConfig, OwlReader, Turn};
 use crate::reading::{ReadResult, Reader};
 
-/// Candidates tried at each depth below the branch depth (deeper: one).
-const WIDTH: [usize; 4] = [6, 5, 4, 3];
+/// The attacker's candidates tried at each depth below the branch depth
+/// (deeper: one). The attacker looks wider than the owner: at the root
+/// the question is whether any move kills, and a wide owner finds lives
+/// in lines the evaluation misjudges.
+const ATTACKER_WIDTH: [usize; 4] = [8, 6, 5, 4];
+
+/// The owner's candidates tried at each depth below the branch depth.
+const DEFENDER_WIDTH: [usize; 4] = [4, 3, 3, 2];
 
 /// One owl question in progress.
 pub struct Search<'a> {
@@ -134,11 +140,15 @@ impl<'a> Search<'a> {
         out
     }
 
-    fn width(&self, depth: usize) -> usize {
+    fn width(&self, depth: usize, turn: Turn) -> usize {
+        let table = match turn {
+            Turn::Attacker => &ATTACKER_WIDTH,
+            Turn::Defender => &DEFENDER_WIDTH,
+        };
         if depth >= self.config.branch_depth {
             1
         } else {
-            WIDTH[depth.min(WIDTH.len() - 1)]
+            table[depth.min(table.len() - 1)]
         }
     }
 
@@ -225,7 +235,7 @@ impl<'a> Search<'a> {
         let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
-            if tried >= self.width(depth) {
+            if tried >= self.width(depth, Turn::Attacker) {
                 break;
             }
             let Some(ko_take) = self.play(board, m, attacker, ko.attacker) else {
@@ -297,7 +307,7 @@ impl<'a> Search<'a> {
         let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
-            if tried >= self.width(depth) {
+            if tried >= self.width(depth, Turn::Defender) {
                 break;
             }
             let Some(ko_take) = self.play(board, m, self.color, ko.defender) else {
