@@ -31,6 +31,9 @@ use crate::owl::life::{Life, Suggestion};
 /// space.
 const SELF_ATARI_PENALTY: i32 = 40;
 
+/// An opponent's vital point is worth this much less than one's own.
+const OPPONENT_VITAL_DISCOUNT: i32 = 30;
+
 /// Collects candidates, keeping the best value per point.
 struct Candidates {
     value: Vec<i32>,
@@ -121,6 +124,11 @@ pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> 
     for s in &life.attacks {
         protected[s.point.idx()] = true;
     }
+    // The owner's vital points are the attacker's too.
+    for s in &life.defenses {
+        c.add(board, s.point, s.value - OPPONENT_VITAL_DISCOUNT);
+        protected[s.point.idx()] = true;
+    }
     for w in &life.weak {
         if let Some(a) = w.attack_point {
             c.add(board, a, if w.defense_point.is_none() { 95 } else { 90 });
@@ -184,6 +192,9 @@ pub fn defense_moves(board: &Board, goal: &[bool], color: Color, life: &Life) ->
     c.add_all(board, &life.defenses);
     for s in &life.defenses {
         protected[s.point.idx()] = true;
+    }
+    for s in &life.attacks {
+        c.add(board, s.point, s.value - OPPONENT_VITAL_DISCOUNT);
     }
     for w in &life.weak {
         if let Some(d) = w.defense_point {
