@@ -28,7 +28,8 @@
 #   --runs   run each engine R times on the same questions (default 1);
 #            CPU is printed per run, the differences come from the first
 #   SUITES_DIR defaults to ../shared/gnugo-regression; GNU Go is $GNUGO
-#   (default /usr/games/gnugo). Work files go to regression/out/held-out/.
+#   (default /usr/games/gnugo), tesuji $TESUJI (default the release build,
+#   e.g. an older build to compare). Work files go to regression/out/held-out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -50,7 +51,7 @@ gnugo=${GNUGO:-/usr/games/gnugo}
 [ -d "$dir" ] || { echo "held-out-sweep.sh: no suites folder at $dir" >&2; exit 2; }
 [ -x "$gnugo" ] || { echo "held-out-sweep.sh: GNU Go not found at $gnugo" >&2; exit 2; }
 cargo build --release --quiet --bins
-tesuji=$root/target/release/tesuji
+tesuji=${TESUJI:-$root/target/release/tesuji}
 out=$root/regression/out/held-out
 mkdir -p "$out"
 cd "$dir"

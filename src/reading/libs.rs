@@ -24,30 +24,41 @@
 use crate::board::{Board, Cell, Color, Point, PointList, PointSet};
 
 /// Friendly chains (one stone each, distinct chains) next to `p`.
+#[inline]
 fn friendly_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
+    let own = Cell::stone(color);
     let mut friends = [Point::NONE; 4];
+    let mut ids = [0; 4];
     let mut n = 0;
     for q in p.neighbors() {
-        if board.cell(q).is(color) && !friends[..n].iter().any(|&f| board.same_chain(f, q)) {
-            friends[n] = q;
-            n += 1;
+        if board.cell(q) == own {
+            // Distinct chains by record id: no second colour test per pair.
+            let id = board.chain_id(q);
+            if !ids[..n].contains(&id) {
+                friends[n] = q;
+                ids[n] = id;
+                n += 1;
+            }
         }
     }
     (friends, n)
 }
 
 /// Opponent chains in atari (one stone each, distinct chains) next to `p`.
+#[inline]
 fn captured_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
-    let other = color.opponent();
+    let other = Cell::stone(color.opponent());
     let mut caps = [Point::NONE; 4];
+    let mut ids = [0; 4];
     let mut n = 0;
     for q in p.neighbors() {
-        if board.cell(q).is(other)
-            && board.countlib(q) == 1
-            && !caps[..n].iter().any(|&c| board.same_chain(c, q))
-        {
-            caps[n] = q;
-            n += 1;
+        if board.cell(q) == other && board.countlib(q) == 1 {
+            let id = board.chain_id(q);
+            if !ids[..n].contains(&id) {
+                caps[n] = q;
+                ids[n] = id;
+                n += 1;
+            }
         }
     }
     (caps, n)
