@@ -186,6 +186,7 @@ impl Board {
     /// Recompute every chain record from the stones (after setup edits).
     pub(super) fn rebuild_chains(&mut self) {
         self.journal.clear();
+        self.chain_journal.clear();
         self.chains.clear();
         self.n_chains = 0;
         let points: Vec<Point> = self.points().collect();

@@ -7,22 +7,24 @@
 //! is exactly what it was. Prefer [`Board::try_move`] (a guard that pops on
 //! drop) or [`Board::with_move`] over raw `trymove`/`popgo` pairs.
 
-use super::{Board, Cell, Chain, ChainId, Color, Point};
+use super::{Board, Cell, ChainId, Color, Point};
 use std::ops::{Deref, DerefMut};
 
-/// One recorded write (the old value).
+/// One recorded write to the point arrays (the old value). Eight bytes:
+/// chain records, ten times that size, go to their own journal, so the
+/// frequent small writes do not pay for the rare big ones.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Change {
     Cell(Point, Cell),
     ChainOf(Point, ChainId),
     NextStone(Point, Point),
-    Chain(ChainId, Chain),
 }
 
 /// State restored wholesale when a hypothetical move is popped.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {
     pub journal_len: usize,
+    pub chain_journal_len: usize,
     pub hash: u64,
     pub ko: Point,
     pub n_chains: usize,
@@ -47,6 +49,7 @@ impl Board {
     pub(super) fn push_frame(&mut self, mv: Point, color: Color) {
         self.frames.push(Frame {
             journal_len: self.journal.len(),
+            chain_journal_len: self.chain_journal.len(),
             hash: self.hash,
             ko: self.ko,
             n_chains: self.n_chains,
@@ -79,8 +82,7 @@ impl Board {
     /// Record the chain record `id` before it is modified.
     #[inline]
     pub(super) fn save_chain(&mut self, id: ChainId) {
-        self.journal
-            .push(Change::Chain(id, self.chains[id as usize]));
+        self.chain_journal.push((id, self.chains[id as usize]));
     }
 
     /// Play `color` at `p` as a hypothetical move if it is legal (ko
@@ -139,9 +141,14 @@ impl Board {
                 Some(Change::Cell(p, c)) => self.cells[p.idx()] = c,
                 Some(Change::ChainOf(p, id)) => self.chain_of[p.idx()] = id,
                 Some(Change::NextStone(p, n)) => self.next_stone[p.idx()] = n,
-                Some(Change::Chain(id, rec)) => self.chains[id as usize] = rec,
                 None => unreachable!("journal shorter than its frame"),
             }
+        }
+        // The two journals hold writes to different arrays: the order
+        // between them does not matter, only within each.
+        while self.chain_journal.len() > frame.chain_journal_len {
+            let (id, rec) = self.chain_journal.pop().expect("chain journal");
+            self.chains[id as usize] = rec;
         }
         self.hash = frame.hash;
         self.ko = frame.ko;
@@ -182,6 +189,7 @@ impl Board {
     pub(super) fn commit(&mut self) {
         debug_assert!(self.frames.is_empty());
         self.journal.clear();
+        self.chain_journal.clear();
     }
 }
 

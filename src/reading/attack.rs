@@ -18,7 +18,7 @@ use super::libs::{approxlib_list, direct_neighbors, has_neighbor, is_self_atari}
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, NodeState, ReadResult, Reader};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, PointList};
 
 impl Reader {
     /// Recursive attack of the chain on `s` under the ko state `ks`.
@@ -201,7 +201,7 @@ impl Reader {
         }
 
         // Backfilling around the liberty.
-        let mut libs2 = Vec::new();
+        let mut libs2 = PointList::new();
         let n = approxlib_list(board, lib, color, usize::MAX, &mut libs2);
         if n <= 5 {
             for apos in libs2 {
@@ -222,15 +222,11 @@ impl Reader {
 
         // Back-capturing: an attacker chain in atari sharing the liberty
         // may be saved by capturing one of its own attackers.
-        let mut adjs = Vec::new();
-        board.adjacent_chains_max_libs(s, 1, &mut adjs);
-        for adj in adjs {
+        for adj in board.adjacent_chain_list(s, 1) {
             if !board.is_liberty_of(lib, adj) {
                 continue;
             }
-            let mut adjs2 = Vec::new();
-            board.adjacent_chains_max_libs(adj, 1, &mut adjs2);
-            for adj2 in adjs2 {
+            for adj2 in board.adjacent_chain_list(adj, 1) {
                 if board.same_chain(adj2, s) {
                     continue;
                 }
@@ -277,9 +273,7 @@ impl Reader {
         two_libs: bool,
     ) -> bool {
         let stackp = Self::stackp(board);
-        let mut adjs = Vec::new();
-        board.adjacent_chains_max_libs(s, 1, &mut adjs);
-        for adj in adjs {
+        for adj in board.adjacent_chain_list(s, 1) {
             if two_libs
                 && stackp > self.config.depth
                 && board.chain_size(adj) > 1
@@ -323,7 +317,7 @@ impl Reader {
                     if !self.add_save_boundary(board, s, &mut moves, true) {
                         return (ReadResult::Fail, None);
                     }
-                    let libs = board.libs(s).to_vec();
+                    let libs = board.lib_list(s);
                     let adjacent_libs = direct_neighbors(libs[0], libs[1]);
                     for &apos in &libs {
                         let self_atari = is_self_atari(board, apos, other);
@@ -338,7 +332,7 @@ impl Reader {
                             moves.add(apos, 0);
                         }
                         // Backfill when the atari is impossible.
-                        let mut libs2 = Vec::new();
+                        let mut libs2 = PointList::new();
                         if stackp <= cfg.backfill_depth
                             && approxlib_list(board, apos, other, 2, &mut libs2) == 1
                         {
@@ -351,9 +345,7 @@ impl Reader {
                             // happens to give).
                             for n in b.neighbors() {
                                 if board.cell(n).is(other) {
-                                    let mut ad = Vec::new();
-                                    board.adjacent_chains_max_libs(n, 1, &mut ad);
-                                    for a in ad {
+                                    for a in board.adjacent_chain_list(n, 1) {
                                         moves.add(board.libs(a)[0], 0);
                                     }
                                 }
@@ -365,9 +357,7 @@ impl Reader {
                     }
                     // Neighbours whose two liberties are the target's:
                     // capturing around them may be the attack.
-                    let mut adjs = Vec::new();
-                    board.adjacent_chains_max_libs(s, 2, &mut adjs);
-                    for adj in adjs {
+                    for adj in board.adjacent_chain_list(s, 2) {
                         if board.countlib(adj) == 2
                             && board.is_liberty_of(libs[0], adj)
                             && board.is_liberty_of(libs[1], adj)
@@ -514,9 +504,7 @@ impl Reader {
     fn add_liberty_moves(&self, board: &Board, s: Point, moves: &mut CandidateMoves) {
         let other = board.chain(s).color.opponent();
         let stackp = Self::stackp(board);
-        let mut libs = Vec::new();
-        board.findlib(s, &mut libs);
-        for apos in libs {
+        for apos in board.lib_list(s) {
             if stackp <= self.config.backfill_depth
                 || (stackp <= self.config.depth && !has_neighbor(board, apos, other))
                 || !is_self_atari(board, apos, other)

@@ -94,7 +94,13 @@ impl CacheKey {
         h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         h ^= h >> 31;
-        (h % n_buckets as u64) as usize
+        if n_buckets.is_power_of_two() {
+            // The usual case (sizes in whole megabytes): a mask, not a
+            // division, and the same bucket.
+            (h & (n_buckets as u64 - 1)) as usize
+        } else {
+            (h % n_buckets as u64) as usize
+        }
     }
 }
 

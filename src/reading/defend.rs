@@ -21,9 +21,7 @@ use crate::board::{Board, Point};
 /// Propose capturing every opponent chain next to the chain on `s` that
 /// is in atari (the direct part of GNU Go's `break_chain_moves`).
 pub(super) fn add_atari_captures(board: &Board, s: Point, moves: &mut CandidateMoves, score: i32) {
-    let mut adjs = Vec::new();
-    board.adjacent_chains_max_libs(s, 1, &mut adjs);
-    for a in adjs {
+    for a in board.adjacent_chain_list(s, 1) {
         if board.countlib(a) == 1 {
             moves.add(board.libs(a)[0], score);
         }
@@ -201,9 +199,7 @@ impl Reader {
                 return Some(l);
             }
         }
-        let mut adjs = Vec::new();
-        board.adjacent_chains_max_libs(s, 1, &mut adjs);
-        for a in adjs {
+        for a in board.adjacent_chain_list(s, 1) {
             let lib = board.libs(a)[0];
             if libs.contains(&lib) || board.ko_capture(lib, color).is_some() {
                 continue;
@@ -287,7 +283,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let gd = GenDepth::new(&cfg, board.depth());
-        let libs = board.libs(s).to_vec();
+        let libs = board.lib_list(s);
         let mut moves = CandidateMoves::new();
         let mut node = NodeState::new(killer);
 
@@ -358,7 +354,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let gd = GenDepth::new(&cfg, board.depth());
-        let libs = board.libs(s).to_vec();
+        let libs = board.lib_list(s);
         let mut moves = CandidateMoves::new();
         let mut node = NodeState::new(killer);
 
@@ -436,7 +432,7 @@ impl Reader {
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
         let gd = GenDepth::new(&cfg, board.depth());
-        let libs = board.libs(s).to_vec();
+        let libs = board.lib_list(s);
         let mut moves = CandidateMoves::new();
         let mut node = NodeState::new(killer);
 

@@ -87,14 +87,20 @@ pub fn order_moves(
     order.into_iter().take(n)
 }
 
+/// The most liberties [`MoveEffect::own_libs`] counts: no score looks
+/// further (the defender's liberty score stops at six).
+const OWN_LIBS_CAP: usize = 6;
+
 /// What a move by `mover` at empty `p` would do, read off the board
 /// without playing it.
 struct MoveEffect {
-    /// Liberties of the mover's chain through `p` afterwards.
+    /// Liberties of the mover's chain through `p` afterwards, at most
+    /// [`OWN_LIBS_CAP`].
     own_libs: i32,
     /// Stones captured.
     captured: i32,
-    /// Liberties of the target chain afterwards (0: captured).
+    /// Liberties of the target chain afterwards (0: captured; at most
+    /// [`OWN_LIBS_CAP`] when the mover owns the target and joins it).
     target_libs: i32,
     /// Stones of the target chain afterwards (0: captured).
     target_size: i32,
@@ -177,7 +183,8 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
             touches_target = true;
         }
     }
-    let own_libs = accuratelib(board, p, mover, usize::MAX) as i32;
+    // Scores look at no more than six liberties: counting stops there.
+    let own_libs = accuratelib(board, p, mover, OWN_LIBS_CAP) as i32;
     let mut rescued = 0;
     if own_libs > 1 {
         for &f in &friends[..n_friends] {
@@ -191,10 +198,8 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         // points as liberties (each counted once).
         let mut counted = [Point::NONE; 8];
         let mut n_counted = 0;
-        let mut adj = Vec::new();
         for &c in &captured_chains[..n_captured_chains] {
-            board.adjacent_chains_max_libs(c, 1, &mut adj);
-            for &a in &adj {
+            for a in board.adjacent_chain_list(c, 1) {
                 if friends[..n_friends].iter().any(|&f| board.same_chain(f, a))
                     || counted[..n_counted].contains(&a)
                 {
@@ -434,12 +439,17 @@ mod tests {
                         }
                         let e = e.expect("legal move");
                         let captured = (board.captures(mover) - before) as i32;
-                        let (libs, size) = if board.is_empty(s) {
+                        let (mut libs, size) = if board.is_empty(s) {
                             (0, 0)
                         } else {
                             (board.countlib(s) as i32, board.chain_size(s) as i32)
                         };
-                        let own = board.countlib(p) as i32;
+                        if touches && board.chain(p).color == mover && board.same_chain(p, s) {
+                            // The target is the mover's new chain: counted
+                            // as its liberties, up to the cap.
+                            libs = libs.min(OWN_LIBS_CAP as i32);
+                        }
+                        let own = board.countlib(p).min(OWN_LIBS_CAP) as i32;
                         let saved = if own > 1 && touches {
                             in_atari_stones
                         } else {

@@ -419,7 +419,7 @@ mod tests {
     /// A toy "read" that looks at a few points and reports whether the
     /// stone at (2,2) has fewer than three liberties.
     fn toy_read(b: &mut Board, s: Point) -> ((ReadResult, Option<Point>), u64) {
-        let libs: Vec<Point> = b.libs(s).to_vec();
+        let libs = b.lib_list(s);
         for l in &libs {
             let c = b.chain(s).color.opponent();
             if b.trymove(*l, c) {

@@ -18,7 +18,7 @@
 
 use super::local::{adjacent_with, atari_lib, go, is_ko, neighbor_of_chain};
 use super::{CandidateMoves, GenDepth};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, PointList};
 use crate::reading::libs::{approxlib, approxlib_list, diagonal_neighbors, is_edge, is_self_atari};
 
 /// Capture neighbours of the chain on `s` that are in atari (defence).
@@ -149,7 +149,7 @@ pub fn break_chain2_moves(
             }
         }
         if unsafe_[0] && unsafe_[1] && (gd.within_backfill2() || board.have_common_lib(s, a)) {
-            let mut libs2 = Vec::new();
+            let mut libs2 = PointList::new();
             // Backfill: fill a liberty of the point where the neighbour
             // would escape, so that the atari stops being self-atari.
             for &lib in &libs {
@@ -234,7 +234,7 @@ pub fn break_chain_n_moves(
         if board.countlib(a) != n {
             continue;
         }
-        let libs: Vec<Point> = board.libs(a).to_vec();
+        let libs = board.lib_list(a);
         let runs: Vec<bool> = libs
             .iter()
             .map(|&l| approxlib(board, l, other, escape) >= escape)

@@ -41,7 +41,7 @@ pub fn edge_attack_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) 
         return;
     }
     let attacker = board.chain(s).color.opponent();
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     if n == 2 {
         let atari_possible = libs.iter().any(|&l| !is_self_atari(board, l, attacker));
         if !atari_possible {
@@ -153,7 +153,7 @@ pub fn propose_edge_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves,
     if n_libs > 4 {
         return;
     }
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     for &a in &libs {
         for up in ups(board, a) {
             for right in [turn(up), neg(turn(up))] {

@@ -10,7 +10,7 @@
 //! without playing a move, so generators stay cheap and leave the journal
 //! untouched.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, PointList};
 
 /// A direction on the board as (row step, column step).
 pub type Dir = (i32, i32);
@@ -94,9 +94,8 @@ pub fn atari_lib(board: &Board, s: Point) -> Point {
 
 /// Opponent chains adjacent to the chain on `s` with exactly `n_libs`
 /// liberties (GNU Go `chainlinks2`).
-pub fn adjacent_with(board: &Board, s: Point, n_libs: usize) -> Vec<Point> {
-    let mut v = Vec::new();
-    board.adjacent_chains_max_libs(s, n_libs, &mut v);
-    v.retain(|&a| board.countlib(a) == n_libs);
+pub fn adjacent_with(board: &Board, s: Point, n_libs: usize) -> PointList {
+    let mut v = board.adjacent_chain_list(s, n_libs);
+    v.retain(|a| board.countlib(a) == n_libs);
     v
 }

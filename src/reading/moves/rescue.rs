@@ -21,7 +21,7 @@ use super::break_chain::{break_chain2_efficient_moves, break_chain_moves};
 use super::edge::edge_clamp_moves;
 use super::local::{adjacent_with, atari_lib, go, is_ko, liberty_of, neg, on, turn, DIRS};
 use super::CandidateMoves;
-use crate::board::{Board, Cell, Point};
+use crate::board::{Board, Cell, Point, PointList};
 use crate::reading::libs::{accuratelib, approxlib, approxlib_list, is_self_atari};
 
 /// GNU Go `special_rescue_moves` for one liberty `lib` of `s`: when an
@@ -71,7 +71,7 @@ pub fn bamboo_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves
         return;
     }
     let color = board.chain(s).color;
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     for &a in &libs {
         for &b in &libs {
             if a == b || a.distance(b) != 1 {
@@ -111,7 +111,7 @@ pub fn hane_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) 
     }
     let color = board.chain(s).color;
     let other = color.opponent();
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     for &a in &libs {
         for d in DIRS {
             let b = go(board, a, d);
@@ -217,7 +217,7 @@ pub fn special_rescue3_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     }
     let color = board.chain(s).color;
     let other = color.opponent();
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     for &a in &libs {
         for d in DIRS {
             // d points off the board from a; c is on the other side.
@@ -305,7 +305,7 @@ pub fn special_rescue5_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     }
     let color = board.chain(s).color;
     let other = color.opponent();
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     let mut done: Vec<Point> = Vec::new();
     for &a in &libs {
         for bpos in a.neighbors() {
@@ -360,7 +360,7 @@ pub fn special_rescue6_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     }
     let color = board.chain(s).color;
     let other = color.opponent();
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     for &a in &libs {
         for right in DIRS {
             if on(board, go(board, a, neg(right))) {
@@ -419,7 +419,7 @@ pub fn set_up_snapback_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     let color = board.chain(s).color;
     let other = color.opponent();
     let lib = atari_lib(board, s);
-    let mut libs2 = Vec::new();
+    let mut libs2 = PointList::new();
     if approxlib_list(board, lib, other, 2, &mut libs2) == 1 {
         let m = libs2[0];
         if !is_self_atari(board, m, color) || is_ko(board, m, color) {

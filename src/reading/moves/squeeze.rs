@@ -14,7 +14,7 @@
 
 use super::local::{adjacent_with, atari_lib, go, is_ko, liberty_of, neg, on, turn};
 use super::CandidateMoves;
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, PointList};
 use crate::reading::libs::{
     approxlib, approxlib_list, diagonal_neighbors, has_neighbor, is_self_atari,
 };
@@ -37,7 +37,7 @@ pub fn special_attack2_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     let color = board.chain(s).color;
     let other = color.opponent();
     let libs = [board.libs(s)[0], board.libs(s)[1]];
-    let mut newlibs = Vec::new();
+    let mut newlibs = PointList::new();
     for k in 0..2 {
         if !board.is_suicide(libs[k], other) {
             continue;
@@ -109,13 +109,11 @@ pub fn special_attack4_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
         let Some(&b) = links.iter().find(|&&l| liberty_of(board, a, l)) else {
             continue;
         };
-        let mut cands = Vec::new();
-        board.adjacent_chains_max_libs(b, 3, &mut cands);
-        for c in cands {
+        for c in board.adjacent_chain_list(b, 3) {
             if board.same_chain(c, s) {
                 continue;
             }
-            let clibs: Vec<Point> = board.libs(c).to_vec();
+            let clibs = board.lib_list(c);
             if clibs.len() < 2 {
                 continue;
             }
@@ -160,7 +158,7 @@ pub fn find_cap_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
     if !(2..=4).contains(&n) {
         return;
     }
-    let libs: Vec<Point> = board.libs(s).to_vec();
+    let libs = board.lib_list(s);
     for i in 0..libs.len() {
         for j in i + 1..libs.len() {
             let (a, b) = (libs[i], libs[j]);
@@ -191,8 +189,8 @@ pub fn squeeze_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) {
     }
     let color = board.chain(s).color;
     let other = color.opponent();
-    let libs: Vec<Point> = board.libs(s).to_vec();
-    let mut libs2 = Vec::new();
+    let libs = board.lib_list(s);
+    let mut libs2 = PointList::new();
     for &l in &libs {
         if !board.is_suicide(l, other) {
             continue;
@@ -250,7 +248,7 @@ pub fn backfill_defense_moves(board: &mut Board, s: Point, acc: &mut CandidateMo
     let color = board.chain(s).color;
     let other = color.opponent();
     let libs = [board.libs(s)[0], board.libs(s)[1]];
-    let mut libs2 = Vec::new();
+    let mut libs2 = PointList::new();
     for &l in &libs {
         if is_self_atari(board, l, other) {
             approxlib_list(board, l, color, usize::MAX, &mut libs2);
@@ -285,7 +283,7 @@ pub fn ko_backfill_defense_moves(board: &mut Board, s: Point, acc: &mut Candidat
     if !is_ko(board, lib, other) {
         return;
     }
-    let mut libs2 = Vec::new();
+    let mut libs2 = PointList::new();
     let n = approxlib_list(board, lib, color, 6, &mut libs2);
     if n > 5 {
         return;

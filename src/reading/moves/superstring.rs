@@ -15,7 +15,7 @@ use super::local::liberty_of;
 use super::rescue::special_rescue_lib_moves;
 use super::squeeze::squeeze_moves;
 use super::{CandidateMoves, GenDepth};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, PointList};
 use crate::reading::libs::{accuratelib_list, approxlib};
 use crate::reading::superstring::{LinkTest, Superstring};
 
@@ -37,7 +37,7 @@ pub fn superstring_moves(
     if ss.libs.len() > 5 {
         return;
     }
-    let mut alibs = Vec::new();
+    let mut alibs = PointList::new();
     for &p in &ss.libs {
         if liberty_of(board, p, s) {
             continue;

@@ -1,0 +1,166 @@
+//! [`PointList`]: a short list of points kept on the stack.
+//!
+//! GNU Go counterpart: the fixed arrays (`int adjs[MAXCHAIN]`, `int
+//! libs[MAXLIBS]`) its reading functions declare on the stack. The reader
+//! asks for neighbour-chain lists and liberty lists at every node; a `Vec`
+//! there costs an allocation and a free each time. A `PointList` holds up
+//! to [`PointList::INLINE`] points in place and moves to the heap only
+//! beyond that (a chain with that many neighbour chains is rare), so the
+//! answer is always complete.
+
+use super::Point;
+use std::ops::Deref;
+
+/// A list of points, inline up to [`PointList::INLINE`] entries.
+#[derive(Clone)]
+pub struct PointList {
+    len: usize,
+    inline: [Point; PointList::INLINE],
+    /// All the points once there are more than `INLINE` (empty before).
+    spill: Vec<Point>,
+}
+
+impl Default for PointList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for PointList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PointList {
+    /// How many points fit without allocating.
+    pub const INLINE: usize = 32;
+
+    /// The empty list.
+    pub const fn new() -> PointList {
+        PointList {
+            len: 0,
+            inline: [Point::NONE; PointList::INLINE],
+            spill: Vec::new(),
+        }
+    }
+
+    /// Append `p`.
+    #[inline]
+    pub fn push(&mut self, p: Point) {
+        if self.spill.is_empty() {
+            if self.len < Self::INLINE {
+                self.inline[self.len] = p;
+                self.len += 1;
+                return;
+            }
+            self.spill.extend_from_slice(&self.inline);
+        }
+        self.spill.push(p);
+    }
+
+    /// Remove every point.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    /// The points, in the order pushed.
+    #[inline]
+    pub fn as_slice(&self) -> &[Point] {
+        if self.spill.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+
+    /// Keep the points for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
+        if !self.spill.is_empty() {
+            self.spill.retain(|&p| keep(p));
+            return;
+        }
+        let mut n = 0;
+        for i in 0..self.len {
+            let p = self.inline[i];
+            if keep(p) {
+                self.inline[n] = p;
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+}
+
+impl Deref for PointList {
+    type Target = [Point];
+    #[inline]
+    fn deref(&self) -> &[Point] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a PointList {
+    type Item = &'a Point;
+    type IntoIter = std::slice::Iter<'a, Point>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl IntoIterator for PointList {
+    type Item = Point;
+    type IntoIter = PointListIntoIter;
+    fn into_iter(self) -> PointListIntoIter {
+        PointListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The points of a [`PointList`] by value.
+pub struct PointListIntoIter {
+    list: PointList,
+    next: usize,
+}
+
+impl Iterator for PointListIntoIter {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        let p = self.list.as_slice().get(self.next).copied();
+        self.next += 1;
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Push, retain and iteration behave as a `Vec` does, across the
+    /// inline limit.
+    #[test]
+    fn behaves_like_a_vec() {
+        for n in [0, 1, 5, PointList::INLINE, PointList::INLINE + 1, 100] {
+            let mut list = PointList::new();
+            let mut vec = Vec::new();
+            for i in 0..n {
+                list.push(Point(i as u16 + 1));
+                vec.push(Point(i as u16 + 1));
+            }
+            assert_eq!(list.as_slice(), &vec[..]);
+            list.retain(|p| p.0 % 3 != 0);
+            vec.retain(|p| p.0 % 3 != 0);
+            assert_eq!(list.as_slice(), &vec[..]);
+            assert_eq!(list.clone().into_iter().collect::<Vec<_>>(), vec);
+            list.clear();
+            assert!(list.is_empty());
+            list.push(Point(7));
+            assert_eq!(list.as_slice(), &[Point(7)]);
+        }
+    }
+}
