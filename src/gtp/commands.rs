@@ -393,6 +393,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "start recording every variation read"
     ),
     cmd!(
+        "tesuji-dragon_status",
+        owl::dragon_status_gfx,
+        "GoGui gfx: owl status of every dragon (dead marked, critical with A/D points)"
+    ),
+    cmd!(
         "tesuji-final_status",
         setup::final_status_gfx,
         "GoGui gfx: dead and seki stones, territories as the game is scored"

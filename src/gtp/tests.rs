@@ -1102,4 +1102,10 @@ fn dragon_status_without_argument_lists_every_dragon() {
     let mut e = engine_with(STRAIGHT_THREE);
     let all = ok(&mut e, "dragon_status");
     assert_eq!(all, "D7: critical B7 B7\nE7: alive");
+    assert_eq!(
+        ok(&mut e, "tesuji-dragon_status"),
+        "TRIANGLE D7 A6 B6 C6 D6\nLABEL B7 AD\nTEXT 2 dragons: 1 alive, 1 critical, 0 dead"
+    );
+    ok(&mut e, "play black B7");
+    assert!(ok(&mut e, "tesuji-dragon_status").starts_with("MARK D7 A6 B6 C6 D6\n"));
 }

@@ -15,7 +15,7 @@
 
 use crate::board::Point;
 use crate::gtp::response::{GtpError, Reply};
-use crate::gtp::vertex::format_opt_point;
+use crate::gtp::vertex::{format_opt_point, format_points};
 use crate::gtp::Engine;
 use crate::owl::OwlAnswer;
 use crate::reading::ReadResult;
@@ -124,23 +124,106 @@ pub fn owl_does_defend(engine: &mut Engine, args: &[&str]) -> Reply {
     Ok(crate::gtp::response::result_code(a.result).to_string())
 }
 
-/// The status word of one dragon: `alive` when the attack fails, `dead`
-/// when the defence fails too, else `critical A D`.
-fn status_of(engine: &mut Engine, stones: &[Point], target: Point) -> String {
+/// The owl status of one dragon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DragonStatus {
+    /// The attack fails.
+    Alive,
+    /// The attack works and the defence fails.
+    Dead,
+    /// Both work: whoever moves first wins, at these points.
+    Critical(Option<Point>, Option<Point>),
+}
+
+/// Read the status of the dragon with `stones`.
+fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
     let attack = ask(engine, Question::Attack, stones, target);
     if attack.result == ReadResult::Fail {
-        return "alive".into();
+        return DragonStatus::Alive;
     }
     let defense = ask(engine, Question::Defend, stones, target);
     if defense.result == ReadResult::Fail {
-        return "dead".into();
+        return DragonStatus::Dead;
     }
+    DragonStatus::Critical(attack.mv, defense.mv)
+}
+
+/// The status word of one dragon: `alive` when the attack fails, `dead`
+/// when the defence fails too, else `critical A D`.
+fn status_of(engine: &mut Engine, stones: &[Point], target: Point) -> String {
     let size = engine.size();
-    format!(
-        "critical {} {}",
-        format_opt_point(attack.mv, size),
-        format_opt_point(defense.mv, size)
-    )
+    match read_status(engine, stones, target) {
+        DragonStatus::Alive => "alive".into(),
+        DragonStatus::Dead => "dead".into(),
+        DragonStatus::Critical(a, d) => format!(
+            "critical {} {}",
+            format_opt_point(a, size),
+            format_opt_point(d, size)
+        ),
+    }
+}
+
+/// `tesuji-dragon_status`: the owl status of every dragon as GoGui gfx:
+/// `MARK` on the stones of dead dragons, `TRIANGLE` on critical ones with
+/// `LABEL`s `A` (attack) and `D` (defence) on their vital points (`AD`
+/// when one point is both), and a `TEXT` line counting the dragons.
+pub fn dragon_status_gfx(engine: &mut Engine, _: &[&str]) -> Reply {
+    engine.require_no_stack("tesuji-dragon_status")?;
+    let size = engine.size();
+    let dragons = engine.dragons.all_dragons(
+        &mut engine.reader,
+        &mut engine.conn,
+        engine.game.board_mut(),
+        None,
+    );
+    let (mut dead, mut critical) = (Vec::new(), Vec::new());
+    let mut labels: Vec<(Point, String)> = Vec::new();
+    let mut alive = 0;
+    for d in &dragons {
+        match read_status(engine, &d.stones, d.stones[0]) {
+            DragonStatus::Alive => alive += 1,
+            DragonStatus::Dead => dead.extend_from_slice(&d.stones),
+            DragonStatus::Critical(a, def) => {
+                critical.extend_from_slice(&d.stones);
+                for (p, tag) in [(a, "A"), (def, "D")] {
+                    let Some(p) = p else { continue };
+                    match labels.iter_mut().find(|(q, _)| *q == p) {
+                        Some((_, text)) if !text.contains(tag) => text.push_str(tag),
+                        Some(_) => {}
+                        None => labels.push((p, tag.to_string())),
+                    }
+                }
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    dead.sort();
+    critical.sort();
+    if !dead.is_empty() {
+        lines.push(format!("MARK {}", format_points(&dead, size)));
+    }
+    if !critical.is_empty() {
+        lines.push(format!("TRIANGLE {}", format_points(&critical, size)));
+    }
+    labels.sort();
+    for (p, text) in labels {
+        lines.push(format!("LABEL {} {text}", format_opt_point(Some(p), size)));
+    }
+    lines.push(format!(
+        "TEXT {} dragons: {alive} alive, {} critical, {} dead",
+        dragons.len(),
+        dragons.len() - alive - dead_count(&dragons, &dead),
+        dead_count(&dragons, &dead)
+    ));
+    Ok(lines.join("\n"))
+}
+
+/// How many of `dragons` have their first stone in `dead`.
+fn dead_count(dragons: &[crate::analysis::dragon::Dragon], dead: &[Point]) -> usize {
+    dragons
+        .iter()
+        .filter(|d| dead.binary_search(&d.stones[0]).is_ok())
+        .count()
 }
 
 /// `dragon_status [VERTEX]`: the owl status of the dragon at VERTEX, or
