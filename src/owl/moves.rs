@@ -257,3 +257,30 @@ pub fn goal_liberties(board: &Board, goal: &[bool], color: Color) -> Vec<Point> 
     out.sort();
     out
 }
+
+/// How many of the other side's best candidates join a side's list.
+const BORROWED_MOVES: usize = 3;
+
+/// A side's candidates merged with the other side's best ones (worth
+/// [`OPPONENT_VITAL_DISCOUNT`] less): the point the opponent most wants
+/// is often the one to take first. Best first, ties in board order.
+pub fn with_borrowed(
+    board: &Board,
+    own: Vec<(Point, i32)>,
+    theirs: &[(Point, i32)],
+    color: Color,
+) -> Vec<(Point, i32)> {
+    let mut out = own;
+    for &(p, v) in theirs.iter().take(BORROWED_MOVES) {
+        if !board.is_legal_ignoring_ko(p, color) {
+            continue;
+        }
+        let v = v - OPPONENT_VITAL_DISCOUNT;
+        match out.iter_mut().find(|(q, _)| *q == p) {
+            Some(e) => e.1 = e.1.max(v),
+            None => out.push((p, v)),
+        }
+    }
+    out.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p));
+    out
+}

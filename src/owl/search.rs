@@ -229,7 +229,12 @@ impl<'a> Search<'a> {
             self.limit_hit = true;
             return (ReadResult::Fail, None);
         }
-        let candidates = moves::attack_moves(board, goal, self.color, &life);
+        let candidates = moves::with_borrowed(
+            board,
+            moves::attack_moves(board, goal, self.color, &life),
+            &moves::defense_moves(board, goal, self.color, &life),
+            self.color.opponent(),
+        );
         log::trace!("owl attack depth {depth}: {candidates:?}");
         let attacker = self.color.opponent();
         let mut best = (ReadResult::Fail, None);
@@ -302,7 +307,12 @@ impl<'a> Search<'a> {
             self.limit_hit = true;
             return (ReadResult::Win, None);
         }
-        let candidates = moves::defense_moves(board, goal, self.color, &life);
+        let candidates = moves::with_borrowed(
+            board,
+            moves::defense_moves(board, goal, self.color, &life),
+            &moves::attack_moves(board, goal, self.color, &life),
+            self.color,
+        );
         log::trace!("owl defend depth {depth}: {candidates:?}");
         let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
