@@ -217,7 +217,9 @@ impl<'a> Search<'a> {
             return (ReadResult::Fail, None);
         }
         let life = self.evaluate(board, goal);
-        if life.is_alive() {
+        // At the root the eye count alone does not end the attack: the
+        // attacker gets one probe of each candidate, judged after it.
+        if life.is_alive() && (depth > 0 || life.escape) {
             self.store(key, depth, (ReadResult::Fail, None));
             return (ReadResult::Fail, None);
         }
