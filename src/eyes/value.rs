@@ -6,10 +6,11 @@
 //! `patterns/eyes.db`, and `struct eyevalue` (`set_eyevalue`, `min_eyes`,
 //! `max_eyes`, `eye_move_urgency`). Here the value is *computed*: the eye
 //! space is abstracted to a graph ([`EyeGraph`]: vertices, adjacency,
-//! marginal flags, dead stones), and [`EyeSolver`] plays the local game on
-//! it exhaustively, memoised by the state of the vertices. Only the graph
-//! matters, so shapes with isomorphic graphs get the same value. Where to
-//! start reading: [`EyeSolver::solve`].
+//! marginal vertices, vertices next to the owner's stones, dead stones),
+//! and [`EyeSolver`] plays the local game on it exhaustively, memoised by
+//! the state of the vertices. Only the graph matters, so shapes with
+//! isomorphic graphs get the same value. Where to start reading:
+//! [`EyeSolver::solve`].
 //!
 //! # The local game
 //!
@@ -33,18 +34,19 @@
 //!   above and must keep an empty neighbour (no suicide; GNU Go's
 //!   database assumes suicide is allowed, which only changes some threat
 //!   digits).
-//! - Captured vertices become empty. A vertex where O's stones were
-//!   captured is X's for good: O may not play there again. So every ko
-//!   (and every longer cycle of captures) is won by X, the side that does
-//!   not need the eye space; the game cannot repeat a position (O places
-//!   at most one stone per vertex, and X only adds stones between O's
-//!   moves), so the search needs no ko bit and no superko.
+//! - Captured vertices become empty. A vertex where X captured a single O
+//!   stone is X's for good: O may not play there again. So every ko is won
+//!   by X, the side that does not need the eye space (an eye value has no
+//!   digit for a ko either), and the search needs no ko bit. Longer
+//!   cycles of captures (sending two and returning one, over and over)
+//!   are possible but rare; meeting one makes the solve give up, and the
+//!   caller estimates the value instead.
 //! - A move on a vertex linked to another (a half eye's key point that is
 //!   also a point of the space) plays both.
-//! - Either side may pass; two passes in a row
-//!   end the game. Then every connected region of empty vertices and X
-//!   stones (O stones separate regions) without a marginal vertex is one
-//!   eye; the count is capped at two.
+//! - Either side may pass; two passes in a row end the game. Then every
+//!   connected region of empty vertices and X stones (O stones separate
+//!   regions) without a marginal vertex is one eye; the count is capped at
+//!   two.
 //!
 //! # The value `abcd`
 //!
@@ -58,8 +60,8 @@
 //! ([`EyeSolution::attacks`]) and `c` for O ([`EyeSolution::defenses`]).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The most vertices an [`EyeGraph`] can have (one bit each in a `u16`).
 pub const MAX_VERTICES: usize = 16;
@@ -68,10 +70,9 @@ pub const MAX_VERTICES: usize = 16;
 /// evaluate before it gives up (and the caller falls back on an estimate).
 pub const DEFAULT_NODE_BUDGET: u64 = 400_000;
 
-/// A line of play longer than this makes the solve give up too (a guard:
-/// O plays each vertex at most once and X only adds stones between O's
-/// moves, so lines stay far shorter).
-const MAX_LINE: usize = 400;
+/// A line of play longer than this makes the solve give up too (a guard
+/// for the stack; cycles are noticed directly).
+pub const MAX_LINE: usize = 200;
 
 /// The eye value of a local game: the number of eyes (0-2, three eyes are
 /// no better than two) under four conditions of play (see the module
@@ -406,8 +407,9 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The memo table: for a node and a threshold, can O reach it?
-type Memo = HashMap<u128, bool, BuildHasherDefault<KeyHasher>>;
+/// The memo table: for a node and a threshold, can O reach it? (`Some`),
+/// or is it being searched (`None`, to notice a cycle of captures).
+type Memo = HashMap<u128, Option<bool>, BuildHasherDefault<KeyHasher>>;
 
 /// The search of the local game, with its memo table (GNU Go has no
 /// counterpart: it looks values up in `eyes.db`). One solver can solve any
@@ -534,7 +536,10 @@ impl EyeSolver {
                     })
                     .collect();
                 keyed.sort();
-                keyed.into_iter().map(|(_, _, _, v)| v).collect::<Vec<usize>>()
+                keyed
+                    .into_iter()
+                    .map(|(_, _, _, v)| v)
+                    .collect::<Vec<usize>>()
             };
             attacks = order(&ranked[0], &ranked[1]);
             defenses = order(&ranked[1], &ranked[0]);
@@ -563,12 +568,19 @@ impl EyeSolver {
     /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
     fn reaches(&mut self, g: &EyeGraph, node: Node, k: u8) -> bool {
         let key = node.key() | u128::from(k) << 68;
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
+        match self.memo.get(&key) {
+            Some(&Some(v)) => return v,
+            Some(None) => {
+                // Back to a node being searched: a cycle of captures.
+                self.exhausted = true;
+                return false;
+            }
+            None => {}
         }
         if self.exhausted {
             return false;
         }
+        self.memo.insert(key, None);
         let s = node.s;
         self.nodes += 1;
         self.line += 1;
@@ -624,9 +636,7 @@ impl EyeSolver {
         }
         let res = if wanted { found } else { !found };
         self.line -= 1;
-        if !self.exhausted {
-            self.memo.insert(key, res);
-        }
+        self.memo.insert(key, Some(res));
         res
     }
 }
@@ -726,7 +736,10 @@ fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
             };
             let (o, taken) = capture_around(g, next, next.o, v, g.wall);
             next.o = o;
-            next.lost |= taken;
+            if taken.count_ones() == 1 {
+                // A ko: X keeps it.
+                next.lost |= taken;
+            }
             if outside {
                 // Connected to the outside, with the X groups it touches.
                 let joined = g.flood(g.adj[v] & next.xin, next.xin);

@@ -208,14 +208,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         "the GoGui analyze menu"
     ),
     cmd!(
-        "half_eye_data",
-        eyes::half_eye_data,
-        "diagonal (half eye / false eye) analysis of a vertex"
-    ),
-    cmd!(
         "gogui-interrupt",
         info::gogui_interrupt,
         "announce that `# interrupt` stops a running command"
+    ),
+    cmd!(
+        "half_eye_data",
+        eyes::half_eye_data,
+        "diagonal (half eye / false eye) analysis of a vertex"
     ),
     cmd!(
         "help",

