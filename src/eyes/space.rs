@@ -931,6 +931,7 @@ impl EyeAnalysis {
             let v = points.len() + k;
             g.set_marginal(v);
             g.set_wall(v);
+            g.set_key_point(v);
             if let Some(i) = points.iter().position(|&p| p == h) {
                 g.add_edge(i, v);
             }

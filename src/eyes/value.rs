@@ -41,8 +41,10 @@
 //!   cycles of captures (sending two and returning one, over and over)
 //!   are possible but rare; meeting one makes the solve give up, and the
 //!   caller estimates the value instead.
-//! - A move on a vertex linked to another (a half eye's key point that is
-//!   also a point of the space) plays both.
+//! - A half eye's key diagonal points are one marginal vertex next to the
+//!   half-eye point: taking it from outside makes the point marginal, but
+//!   it connects no stones and is no liberty. A move on a vertex linked to
+//!   it (a key point that is also a point of the space) plays both.
 //! - Either side may pass; two passes in a row end the game. Then every
 //!   connected region of empty vertices and X stones (O stones separate
 //!   regions) without a marginal vertex is one eye; the count is capped at
@@ -156,6 +158,7 @@ pub struct EyeGraph {
     marginal: u16,
     wall: u16,
     stones: u16,
+    keys: u16,
     owner_links: [u16; MAX_VERTICES],
     attacker_links: [u16; MAX_VERTICES],
 }
@@ -173,6 +176,7 @@ impl EyeGraph {
             marginal: 0,
             wall: 0,
             stones: 0,
+            keys: 0,
             owner_links: [0; MAX_VERTICES],
             attacker_links: [0; MAX_VERTICES],
         }
@@ -210,6 +214,15 @@ impl EyeGraph {
     /// Put a dead X stone on `i`.
     pub fn set_stone(&mut self, i: usize) {
         self.stones |= 1 << i;
+    }
+
+    /// Make `i` stand for the key diagonal points of a half eye (a
+    /// marginal vertex next to the half-eye point, on the wall): taking it
+    /// from the outside makes that point marginal, but a stone on it is
+    /// not part of any group on the graph and is no liberty of one (the
+    /// diagonal is not connected to the point).
+    pub fn set_key_point(&mut self, i: usize) {
+        self.keys |= 1 << i;
     }
 
     /// An owner's move at `i` also plays at `j` (a vertex that is the
@@ -653,20 +666,38 @@ fn marginal(g: &EyeGraph, s: State) -> u16 {
     (g.marginal | g.neighbors_of(s.xout)) & g.all() & !(s.o | s.xout)
 }
 
-/// Remove the groups of `stones` next to `v` left without an empty
-/// neighbour, except those touching `immune` (the wall, for O); returns
-/// the remaining stones and the captured ones.
+/// The liberties a group can have: empty vertices that are not half-eye
+/// key points.
+fn liberties(g: &EyeGraph, s: State) -> u16 {
+    empty(g, s) & !g.keys
+}
+
+/// The group of `stones` containing the stones in `seed` (key points are
+/// connected to nothing).
+fn group(g: &EyeGraph, seed: u16, stones: u16) -> u16 {
+    if seed & g.keys != 0 {
+        return seed;
+    }
+    g.flood(seed, stones & !g.keys)
+}
+
+/// Remove the groups of `stones` next to `v` left without a liberty,
+/// except those touching `immune` (the wall, for O); returns the remaining
+/// stones and the captured ones. A stone on a key point captures nothing.
 fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) -> (u16, u16) {
-    let free = empty(g, s);
+    if g.keys & (1 << v) != 0 {
+        return (stones, 0);
+    }
+    let free = liberties(g, s);
     let mut left = stones;
     let mut captured = 0u16;
-    let mut touched = g.adj[v] & stones;
+    let mut touched = g.adj[v] & stones & !g.keys;
     while touched != 0 {
-        let group = g.flood(touched & touched.wrapping_neg(), stones);
-        touched &= !group;
-        if group & immune == 0 && g.neighbors_of(group) & free == 0 {
-            left &= !group;
-            captured |= group;
+        let found = group(g, touched & touched.wrapping_neg(), stones);
+        touched &= !found;
+        if found & immune == 0 && g.neighbors_of(found) & free == 0 {
+            left &= !found;
+            captured |= found;
         }
     }
     (left, captured)
@@ -677,12 +708,12 @@ fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) ->
 fn play(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
     let bit = 1u16 << v;
     if side == Side::O && s.xin & bit != 0 {
-        let group = g.flood(bit, s.xin);
-        if g.neighbors_of(group) & empty(g, s) != 0 {
+        let dead = group(g, bit, s.xin);
+        if g.neighbors_of(dead) & liberties(g, s) != 0 {
             return None;
         }
         return Some(State {
-            xin: s.xin & !group,
+            xin: s.xin & !dead,
             ..s
         });
     }
@@ -715,8 +746,8 @@ fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
             }
             let mut next = State { o: s.o | bit, ..s };
             next.xin = capture_around(g, next, next.xin, v, 0).0;
-            let group = g.flood(bit, next.o);
-            if group & g.wall == 0 && g.neighbors_of(group) & empty(g, next) == 0 {
+            let mine = group(g, bit, next.o);
+            if mine & g.wall == 0 && g.neighbors_of(mine) & liberties(g, next) == 0 {
                 return None;
             }
             Some(next)
@@ -741,14 +772,17 @@ fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
                 next.lost |= taken;
             }
             if outside {
-                // Connected to the outside, with the X groups it touches.
-                let joined = g.flood(g.adj[v] & next.xin, next.xin);
-                next.xin &= !joined;
-                next.xout |= joined;
+                // Connected to the outside, with the X groups it touches
+                // (not through a key point).
+                if g.keys & bit == 0 {
+                    let joined = g.flood(g.adj[v] & next.xin, next.xin);
+                    next.xin &= !joined;
+                    next.xout |= joined;
+                }
                 return Some(next);
             }
-            let group = g.flood(bit, next.xin);
-            (g.neighbors_of(group) & empty(g, next) != 0).then_some(next)
+            let mine = group(g, bit, next.xin);
+            (g.neighbors_of(mine) & liberties(g, next) != 0).then_some(next)
         }
     }
 }

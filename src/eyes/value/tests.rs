@@ -22,6 +22,9 @@ struct Plain {
     nbrs: Vec<Vec<usize>>,
     marginal: Vec<bool>,
     wall: Vec<bool>,
+    /// Half-eye key points: no group connects through them, they are no
+    /// liberty.
+    keys: Vec<bool>,
     /// Vertices an owner's (attacker's) move on a vertex also plays.
     owner_links: Vec<Vec<usize>>,
     attacker_links: Vec<Vec<usize>>,
@@ -61,11 +64,32 @@ impl Plain {
         out
     }
 
+    /// The stones of `kind` connected to `v` (a key point is alone).
+    fn group(&self, cells: &[Cell], v: usize, kind: Cell) -> Vec<usize> {
+        if self.keys[v] {
+            return vec![v];
+        }
+        let mut seen = vec![false; cells.len()];
+        let mut stack = vec![v];
+        let mut out = Vec::new();
+        seen[v] = true;
+        while let Some(p) = stack.pop() {
+            out.push(p);
+            for &u in &self.nbrs[p] {
+                if !seen[u] && cells[u] == kind && !self.keys[u] {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        out
+    }
+
     fn liberties(&self, cells: &[Cell], group: &[usize]) -> Vec<usize> {
         let mut libs = Vec::new();
         for &p in group {
             for &u in &self.nbrs[p] {
-                if cells[u] == Cell::Empty && !libs.contains(&u) {
+                if cells[u] == Cell::Empty && !self.keys[u] && !libs.contains(&u) {
                     libs.push(u);
                 }
             }
@@ -77,11 +101,14 @@ impl Plain {
     /// groups of the owner excepted); returns the captured vertices.
     fn capture(&self, cells: &mut [Cell], v: usize, kind: Cell) -> Vec<usize> {
         let mut taken = Vec::new();
+        if self.keys[v] {
+            return taken;
+        }
         for &u in &self.nbrs[v] {
-            if cells[u] != kind {
+            if cells[u] != kind || self.keys[u] {
                 continue;
             }
-            let group = self.component(cells, u, |c| c == kind);
+            let group = self.group(cells, u, kind);
             let on_wall = kind == Cell::Own && group.iter().any(|&p| self.wall[p]);
             if !on_wall && self.liberties(cells, &group).is_empty() {
                 for p in group {
@@ -96,7 +123,7 @@ impl Plain {
     fn owner_plays(&self, pos: &Pos, v: usize) -> Option<Pos> {
         if pos.cells[v] == Cell::Dead {
             // Capturing dead stones whose liberties are all outside.
-            let group = self.component(&pos.cells, v, |c| c == Cell::Dead);
+            let group = self.group(&pos.cells, v, Cell::Dead);
             if !self.liberties(&pos.cells, &group).is_empty() {
                 return None;
             }
@@ -135,7 +162,7 @@ impl Plain {
         let mut cells = pos.cells.clone();
         cells[v] = Cell::Own;
         self.capture(&mut cells, v, Cell::Dead);
-        let group = self.component(&cells, v, |c| c == Cell::Own);
+        let group = self.group(&cells, v, Cell::Own);
         let on_wall = group.iter().any(|&p| self.wall[p]);
         if !on_wall && self.liberties(&cells, &group).is_empty() {
             return None;
@@ -159,17 +186,18 @@ impl Plain {
             lost[single] = true;
         }
         if outside {
-            // Connected out, with every dead group it touches.
+            // Connected out, with every dead group it touches (not from a
+            // key point).
             for u in self.nbrs[v].clone() {
-                if cells[u] == Cell::Dead {
-                    for p in self.component(&cells, u, |c| c == Cell::Dead) {
+                if cells[u] == Cell::Dead && !self.keys[v] {
+                    for p in self.group(&cells, u, Cell::Dead) {
                         cells[p] = Cell::Taken;
                     }
                 }
             }
             return Some(Pos { cells, lost });
         }
-        let group = self.component(&cells, v, |c| c == Cell::Dead);
+        let group = self.group(&cells, v, Cell::Dead);
         (!self.liberties(&cells, &group).is_empty()).then_some(Pos { cells, lost })
     }
 
@@ -257,6 +285,7 @@ fn random_graph(rng: &mut SplitMix64, n: usize) -> (EyeGraph, Plain) {
         nbrs: vec![Vec::new(); n],
         marginal: vec![false; n],
         wall: vec![false; n],
+        keys: vec![false; n],
         owner_links: vec![Vec::new(); n],
         attacker_links: vec![Vec::new(); n],
         cyclic: std::cell::Cell::new(false),
@@ -276,6 +305,13 @@ fn random_graph(rng: &mut SplitMix64, n: usize) -> (EyeGraph, Plain) {
         if rng.below(100) < 60 {
             g.set_wall(i);
             plain.wall[i] = true;
+        }
+    }
+    // Some marginal vertices on the wall stand for half-eye key points.
+    for i in 0..n {
+        if plain.marginal[i] && plain.wall[i] && rng.below(100) < 30 {
+            g.set_key_point(i);
+            plain.keys[i] = true;
         }
     }
     // Now and then a move that plays two vertices (ascending, as the
