@@ -143,6 +143,67 @@ impl EyeValue {
     }
 }
 
+impl EyeValue {
+    /// The eyes of several independent eye spaces together (GNU Go
+    /// `add_eyevalues`, used for a dragon's genus), by a model of our own:
+    /// each space that is not settled at one number is a switch in which
+    /// the first local move decides between `b` and `c`, and a second move
+    /// in a row by the same side gives `a` or `d`. With alternate play the
+    /// sides take the switches in order of their swing `c - b`, the first
+    /// player first; a side owed an extra move uses it at the start, on
+    /// the switch where it gains most, either as a second move there or as
+    /// a first move elsewhere. Settled spaces add their count to every
+    /// digit. Digits are not capped (a dragon can have three eyes).
+    ///
+    /// ```
+    /// use tesuji::eyes::value::EyeValue;
+    /// // Two half eyes are miai: one eye, two if the owner moves twice.
+    /// let half = EyeValue::new(0, 0, 1, 1);
+    /// assert_eq!(EyeValue::sum(&[half, half]), EyeValue::new(0, 1, 1, 2));
+    /// ```
+    pub fn sum(values: &[EyeValue]) -> EyeValue {
+        let mut base = 0u8;
+        let mut hot: Vec<EyeValue> = Vec::new();
+        for &v in values {
+            if v.a == v.b && v.b == v.c && v.c == v.d {
+                base += v.b;
+            } else {
+                hot.push(v);
+            }
+        }
+        // Largest swing first.
+        hot.sort_by_key(|v| std::cmp::Reverse(v.c.saturating_sub(v.b)));
+        let b = base + alternate(&hot, false);
+        let c = base + alternate(&hot, true);
+        let mut a = b;
+        let mut d = c;
+        for j in 0..hot.len() {
+            let mut rest = hot.clone();
+            let v = rest.remove(j);
+            a = a.min(base + (v.a + alternate(&rest, true)).min(v.b + alternate(&rest, false)));
+            d = d.max(base + (v.d + alternate(&rest, false)).max(v.c + alternate(&rest, true)));
+        }
+        EyeValue::new(a, b, c, d)
+    }
+}
+
+/// The eyes of switches (sorted by swing, largest first) taken in turn,
+/// the owner first when `owner_first`: each taken by the attacker yields
+/// its `b`, by the owner its `c`.
+fn alternate(switches: &[EyeValue], owner_first: bool) -> u8 {
+    switches
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            if (i % 2 == 0) == owner_first {
+                v.c
+            } else {
+                v.b
+            }
+        })
+        .sum()
+}
+
 impl fmt::Display for EyeValue {
     /// `abcd`, as GNU Go's `eyevalue_to_string` prints it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

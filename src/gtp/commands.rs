@@ -145,6 +145,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "does the move save the string: code"
     ),
     cmd!(
+        "dragon_data",
+        dragon::dragon_data,
+        "GNU Go's dragon record of one dragon or of every dragon"
+    ),
+    cmd!(
         "dragon_stones",
         dragon::dragon_stones,
         "stones of every dragon, one dragon per line"

@@ -571,3 +571,23 @@ fn the_budget_gives_up_cleanly() {
     let mut solver = EyeSolver::new();
     assert!(solver.solve(&g).is_some());
 }
+
+#[test]
+fn eye_values_add_up() {
+    let v = |s: &str| {
+        let d: Vec<u8> = s.bytes().map(|b| b - b'0').collect();
+        EyeValue::new(d[0], d[1], d[2], d[3])
+    };
+    let sum = |vs: &[&str]| EyeValue::sum(&vs.iter().map(|s| v(s)).collect::<Vec<_>>()).to_string();
+    // Nothing, and settled spaces: their counts add up.
+    assert_eq!(sum(&[]), "0000");
+    assert_eq!(sum(&["1111", "2222"]), "3333");
+    // One unsettled space keeps its shape, shifted by the settled ones.
+    assert_eq!(sum(&["1122", "1111"]), "2233");
+    // Two half eyes are miai: one eye, two with an extra owner move.
+    assert_eq!(sum(&["0011", "0011"]), "0112");
+    // A space where only a second move in a row matters.
+    assert_eq!(sum(&["0112", "2222"]), "2334");
+    // Three half eyes: the owner gets two of them moving first.
+    assert_eq!(sum(&["0011", "0011", "0011"]), "1122");
+}

@@ -63,6 +63,26 @@ fn analyse<'a>(engine: &'a mut Engine, cmd: &str) -> Result<&'a EyeAnalysis, Gtp
     }
 }
 
+/// Run `f` with the engine and its eye analysis (cached, computed first
+/// if needed), for commands that combine the eye analysis with the other
+/// readers (`dragon_data`, the eye-space board). `f` must leave the
+/// position as it found it: the analysis is kept for it afterwards.
+pub(crate) fn with_eye_analysis<R>(
+    engine: &mut Engine,
+    cmd: &str,
+    f: impl FnOnce(&mut Engine, &EyeAnalysis) -> R,
+) -> Result<R, GtpError> {
+    analyse(engine, cmd)?;
+    let cache = engine
+        .eye_cache
+        .take()
+        .ok_or_else(|| GtpError::msg(format!("{cmd} interrupted")))?;
+    let out = f(engine, &cache.analysis);
+    debug_assert!(cache.board == *engine.board());
+    engine.eye_cache = Some(cache);
+    Ok(out)
+}
+
 /// The `eval_eye` answer for one eye space.
 fn eval_text(size: usize, space: &EyeSpace) -> String {
     let v = space.value;

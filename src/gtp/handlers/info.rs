@@ -154,6 +154,8 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "pstring/Block Off/block_off %P",
     "string/Same Dragon/same_dragon %P",
     "plist/Dragon Stones/dragon_stones %p",
+    "hpstring/Dragon Data/dragon_data %p",
+    "pstring/Eval Eye/eval_eye %p",
     "string/Connection Nodes/get_connection_node_counter",
     "none/Reset Connection Nodes/reset_connection_node_counter",
     "none/Start SgfTrace/start_sgftrace",
