@@ -358,6 +358,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "start recording every variation read"
     ),
     cmd!(
+        "tesuji-eyes",
+        eyes::eyes_gfx,
+        "GoGui gfx: eye spaces per colour, margins, half and false eyes, vital points"
+    ),
+    cmd!(
         "tesuji-final_status",
         setup::final_status_gfx,
         "GoGui gfx: dead and seki stones, territories as the game is scored"

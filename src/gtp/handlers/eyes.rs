@@ -1,8 +1,11 @@
-//! Eye-space commands: `eval_eye`, `eye_data` and `half_eye_data`.
+//! Eye-space commands: `eval_eye`, `eye_data`, `half_eye_data` and the
+//! GoGui board `tesuji-eyes`.
 //!
 //! GNU Go counterpart: `gtp_eval_eye`, `gtp_eye_data` and
 //! `gtp_half_eye_data` of `interface/play_gtp.c`, which answer from the
-//! eye data `make_dragons` computes (`engine/optics.c`). Here the commands
+//! eye data `make_dragons` computes (`engine/optics.c`). `tesuji-eyes` has
+//! no GNU Go counterpart (GNU Go draws eye spaces only in its ASCII
+//! `-E` debug output, `showboard` with eye colours). Here the commands
 //! run the eye analysis of [`crate::eyes::space`] on the current position
 //! and keep it in [`Engine::eye_cache`] until the position or the reading
 //! depths change (GNU Go likewise reuses its examined position).
@@ -23,10 +26,12 @@
 
 use std::sync::atomic::Ordering;
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, Point};
 use crate::eyes::space::{EyeAnalysis, EyeSpace, EyeTopology};
 use crate::gtp::response::{GtpError, Reply};
-use crate::gtp::vertex::{format_color, format_opt_point, format_point, parse_color};
+use crate::gtp::vertex::{
+    format_color, format_opt_point, format_point, format_points, parse_color,
+};
 use crate::gtp::Engine;
 use crate::reading::ReadingConfig;
 
@@ -108,6 +113,84 @@ pub fn eval_eye(engine: &mut Engine, args: &[&str]) -> Reply {
         Some(space) => eval_text(size, space),
         None => "-1".to_string(),
     })
+}
+
+/// Background of black's eye-space points in `tesuji-eyes` (pale blue).
+const BLACK_EYE_COLOR: &str = "#a8c8ff";
+/// Background of white's eye-space points in `tesuji-eyes` (pale yellow).
+const WHITE_EYE_COLOR: &str = "#ffe8a0";
+
+/// `tesuji-eyes`: the eye analysis as GoGui gfx. `COLOR` backgrounds for
+/// each colour's eye-space points (black's pale blue, white's pale
+/// yellow; a point in spaces of both colours gets white's), `MARK` on
+/// marginal points, `SQUARE` on half eyes, `TRIANGLE` on false eyes,
+/// `CIRCLE` on the vital points (attack and defence) of every eye space
+/// whose value depends on who moves first, and one `TEXT` line per
+/// colour counting its spaces and unsettled ones. Lines without points
+/// are left out.
+pub fn eyes_gfx(engine: &mut Engine, _: &[&str]) -> Reply {
+    let size = engine.size();
+    let eyes = analyse(engine, "tesuji-eyes")?;
+    let points_of = |color: Color| -> Vec<Point> {
+        let mut pts: Vec<Point> = eyes
+            .spaces(color)
+            .iter()
+            .flat_map(|s| s.points.iter().copied())
+            .collect();
+        pts.sort();
+        pts
+    };
+    let mut all: Vec<Point> = points_of(Color::Black);
+    all.extend(points_of(Color::White));
+    all.sort();
+    all.dedup();
+    let marginal: Vec<Point> = all
+        .iter()
+        .copied()
+        .filter(|&p| {
+            [Color::Black, Color::White]
+                .iter()
+                .any(|&c| eyes.map(c).point(p).is_some_and(|e| e.marginal))
+        })
+        .collect();
+    let topology = |kind: EyeTopology| -> Vec<Point> {
+        all.iter()
+            .copied()
+            .filter(|&p| eyes.half_eye(p).is_some_and(|h| h.kind == kind))
+            .collect()
+    };
+    let mut vital: Vec<Point> = Vec::new();
+    for color in [Color::Black, Color::White] {
+        for s in eyes.spaces(color) {
+            if s.value.urgency() > 0 {
+                vital.extend(s.attack_point.iter().chain(s.defense_point.iter()));
+            }
+        }
+    }
+    vital.sort();
+    vital.dedup();
+    let mut lines = Vec::new();
+    let mut push = |word: String, pts: &[Point]| {
+        if !pts.is_empty() {
+            lines.push(format!("{word} {}", format_points(pts, size)));
+        }
+    };
+    push(format!("COLOR {BLACK_EYE_COLOR}"), &points_of(Color::Black));
+    push(format!("COLOR {WHITE_EYE_COLOR}"), &points_of(Color::White));
+    push("MARK".into(), &marginal);
+    push("SQUARE".into(), &topology(EyeTopology::Half));
+    push("TRIANGLE".into(), &topology(EyeTopology::False));
+    push("CIRCLE".into(), &vital);
+    for color in [Color::Black, Color::White] {
+        let spaces = eyes.spaces(color);
+        let open = spaces.iter().filter(|s| !s.value.is_settled()).count();
+        lines.push(format!(
+            "TEXT {} {} eye spaces, {open} unsettled",
+            format_color(color),
+            spaces.len()
+        ));
+    }
+    Ok(lines.join("\n"))
 }
 
 /// Lines `key value`, the key padded to 21 columns as GNU Go prints them.
@@ -313,6 +396,58 @@ mod tests {
             .unwrap()
             .contains("type                 0"));
         assert_eq!(*e.board(), before);
+    }
+
+    #[test]
+    fn eye_spaces_as_gogui_gfx() {
+        let mut e = half_eye_position();
+        let gfx = run(&mut e, "tesuji-eyes").unwrap();
+        let lines: Vec<&str> = gfx.lines().collect();
+        // White's centre space E5 is a half eye (square) whose vital
+        // point F6 (circle) both sides want; the margins of both colours'
+        // spaces are marked; black's wide spaces around are settled.
+        assert_eq!(
+            lines[1], "COLOR #ffe8a0 D7 C6 F6 C5 E5 G5 G4 F3",
+            "white's eye-space points"
+        );
+        assert!(lines[0].starts_with("COLOR #a8c8ff E9 F9 G9"));
+        assert!(lines[2].starts_with("MARK ") && lines[2].contains(" F6 "));
+        assert!(!lines[2].contains(" E5"), "E5 is not marginal");
+        assert_eq!(
+            lines[3..].to_vec(),
+            [
+                "SQUARE E5",
+                "CIRCLE F6",
+                "TEXT black 7 eye spaces, 0 unsettled",
+                "TEXT white 8 eye spaces, 1 unsettled"
+            ]
+        );
+        // Black takes F6: E5 becomes a false eye (triangle, marginal),
+        // nothing is unsettled.
+        run(&mut e, "play black F6").unwrap();
+        let gfx = run(&mut e, "tesuji-eyes").unwrap();
+        let lines: Vec<&str> = gfx.lines().collect();
+        assert!(lines[2].contains(" E5 "), "{gfx}");
+        assert_eq!(
+            lines[3..].to_vec(),
+            [
+                "TRIANGLE F7 E5",
+                "TEXT black 7 eye spaces, 0 unsettled",
+                "TEXT white 7 eye spaces, 0 unsettled"
+            ]
+        );
+        // Refused inside a trymove stack, like the other eye commands.
+        run(&mut e, "trymove white A1").unwrap();
+        assert_eq!(
+            run(&mut e, "tesuji-eyes"),
+            Err("tesuji-eyes cannot be called when stackp > 0".into())
+        );
+        run(&mut e, "popgo").unwrap();
+        let mut empty = Engine::default();
+        assert_eq!(
+            run(&mut empty, "tesuji-eyes").as_deref(),
+            Ok("TEXT black 0 eye spaces, 0 unsettled\nTEXT white 0 eye spaces, 0 unsettled")
+        );
     }
 
     #[test]

@@ -156,6 +156,7 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "plist/Dragon Stones/dragon_stones %p",
     "hpstring/Dragon Data/dragon_data %p",
     "pstring/Eval Eye/eval_eye %p",
+    "gfx/Eye Spaces/tesuji-eyes",
     "string/Connection Nodes/get_connection_node_counter",
     "none/Reset Connection Nodes/reset_connection_node_counter",
     "none/Start SgfTrace/start_sgftrace",
