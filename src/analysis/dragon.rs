@@ -542,5 +542,7 @@ impl Dragons {
     }
 }
 
+pub mod data;
+
 #[cfg(test)]
 mod tests;

@@ -5,11 +5,11 @@
 //!
 //! GNU Go counterpart: the `worm[]` records built by `make_worms` in
 //! `engine/worm.c` (`ping_cave` / `ping_recurse` for the higher-order
-//! liberties, `genus`, `is_ko_point`). Only the fields computed honestly
-//! here exist (`invincible` and `unconditional_status` are
-//! [`crate::eyes::unconditional`]'s); `effective_size`, `lunch`,
-//! `cutstone`, `cutstone2` and `inessential` need the rest of
-//! `make_worms` and come later.
+//! liberties, `genus`, `is_ko_point`, `compute_effective_worm_sizes` for
+//! [`effective_sizes`]). Only the fields computed honestly here exist
+//! (`invincible` and `unconditional_status` are
+//! [`crate::eyes::unconditional`]'s); `lunch`, `cutstone`, `cutstone2` and
+//! `inessential` need the rest of `make_worms` and come later.
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::reading::{ReadResult, Reader};
@@ -145,6 +145,75 @@ pub fn genus(board: &Board, s: Point) -> usize {
     components.saturating_sub(1)
 }
 
+/// Empty points further than this from every string count for none
+/// (GNU Go's bound: layers 1 to 4 around the stones).
+const EFFECTIVE_SIZE_REACH: usize = 4;
+
+/// The effective size of every string (GNU Go `effective_size`), indexed
+/// by point: on each stone, its string's number of stones plus half a
+/// point for every empty point nearer to it than to any other string
+/// (shared equally among the nearest ones), counting only empty points
+/// within [`EFFECTIVE_SIZE_REACH`] steps of some stone. Distances are
+/// steps through empty points; 0 elsewhere.
+pub fn effective_sizes(board: &Board) -> Vec<f32> {
+    let mut dist = vec![usize::MAX; BOARD_ARRAY];
+    // The nearest strings (origins) of each point.
+    let mut nearest: Vec<Vec<Point>> = vec![Vec::new(); BOARD_ARRAY];
+    let mut layer: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.is_stone(p) {
+            dist[p.idx()] = 0;
+            nearest[p.idx()].push(board.origin(p));
+            layer.push(p);
+        }
+    }
+    for d in 1..=EFFECTIVE_SIZE_REACH {
+        // Every unreached point next to the last layer joins this one,
+        // with the union of its neighbours' nearest strings.
+        let mut next: Vec<Point> = Vec::new();
+        for &q in &layer {
+            for n in q.neighbors() {
+                if !board.on_board(n) || dist[n.idx()] < d {
+                    continue;
+                }
+                if dist[n.idx()] == usize::MAX {
+                    dist[n.idx()] = d;
+                    next.push(n);
+                }
+                for k in 0..nearest[q.idx()].len() {
+                    let o = nearest[q.idx()][k];
+                    if !nearest[n.idx()].contains(&o) {
+                        nearest[n.idx()].push(o);
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        layer = next;
+    }
+    let mut by_origin = vec![0.0f32; BOARD_ARRAY];
+    for p in board.points() {
+        let owners = &nearest[p.idx()];
+        let share = if board.is_stone(p) {
+            1.0
+        } else {
+            0.5 / owners.len().max(1) as f32
+        };
+        for o in owners {
+            by_origin[o.idx()] += share;
+        }
+    }
+    let mut out = vec![0.0f32; BOARD_ARRAY];
+    for p in board.points() {
+        if board.is_stone(p) {
+            out[p.idx()] = by_origin[board.origin(p).idx()];
+        }
+    }
+    out
+}
+
 impl Worm {
     /// Everything known about the worm of the stone at `s`: the
     /// liberties and genus from the board, the attack and (when the
@@ -235,6 +304,23 @@ mod tests {
         ] {
             assert_eq!(libs(d, row, col), (want, 0), "({row}, {col})");
         }
+    }
+
+    #[test]
+    fn effective_sizes_share_the_empty_points() {
+        // A lone stone in the corner of 3x3: itself plus half of each of
+        // the 8 empty points. Two stones facing each other: the middle
+        // column is shared.
+        let board = Board::from_diagram(". . .\n. . .\n. . X").expect("diagram");
+        let s = board.point(2, 2).expect("on board");
+        assert_eq!(effective_sizes(&board)[s.idx()], 1.0 + 8.0 * 0.5);
+        let board = Board::from_diagram("X . O\n. . .\n. . .").expect("diagram");
+        let sizes = effective_sizes(&board);
+        let (x, o) = (board.point(0, 0).unwrap(), board.point(0, 2).unwrap());
+        // Each: 1 stone, the two points below it (1.0), a quarter of
+        // each point of the middle column (0.75).
+        assert_eq!(sizes[x.idx()], 1.0 + 1.0 + 0.75);
+        assert_eq!(sizes[o.idx()], sizes[x.idx()]);
     }
 
     #[test]

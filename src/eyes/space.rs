@@ -34,7 +34,8 @@
 //!
 //! Not reproduced: GNU Go's pattern-based worm attacks and defences, the
 //! `find_cuts` connection patterns that may split an eye space, and the
-//! owl's own liveliness (owl will pass its own [`WormTable`]).
+//! owl's own liveliness (the owl will pass its own [`WormTable`] to
+//! [`EyeAnalysis::compute_with`], adjusted with [`WormTable::set_status`]).
 //!
 //! Every hypothetical move goes through the board's try/undo; the board is
 //! identical afterwards.
@@ -91,6 +92,8 @@ impl WormTable {
     /// code relies on):
     /// - attack, then defence when the attack works; a failed defence is
     ///   retried at the attack point when that is not a liberty;
+    /// - every known attack and defence point is tried as a defence of the
+    ///   other chains of the mover's colour;
     /// - two adjacent chains that can both be captured and not saved: a
     ///   move capturing one may save the other (GNU Go's fix for
     ///   overlapping eye spaces);
@@ -120,19 +123,17 @@ impl WormTable {
                 if defense == ReadResult::Fail {
                     if let Some(ap) = attack_point.filter(|&ap| !board.is_liberty_of(ap, s)) {
                         let owner = board.chain(s).color;
-                        if board.trymove(ap, owner) {
-                            let again = reader.attack(board, s).0;
-                            board.popgo();
-                            if again != ReadResult::Win {
-                                status.defense = again.reverse();
-                                status.defense_point = Some(ap);
-                            }
+                        let again = board.with_move(ap, owner, |b| reader.attack(b, s).0);
+                        if let Some(again) = again.filter(|&r| r != ReadResult::Win) {
+                            status.defense = again.reverse();
+                            status.defense_point = Some(ap);
                         }
                     }
                 }
             }
             table.set_chain(board, s, status);
         }
+        table.improve_defenses(board, reader, &origins);
         // Adjacent chains that can both be captured and not defended.
         for p in board.points().collect::<Vec<_>>() {
             for q in [p.south(), p.east()] {
@@ -193,8 +194,78 @@ impl WormTable {
         WormTable { by_point }
     }
 
-    /// Record the status of the chain on `s`.
-    pub fn set(&mut self, board: &Board, s: Point, status: ChainStatus) {
+    /// A move that attacks or defends one chain may defend another (GNU
+    /// Go `make_worms`, trying every known tactical point): play each
+    /// chain's defence point for its owner and each attack point for the
+    /// attacker, read one level deeper, and record the move as a defence
+    /// of every chain of the mover's colour it saves from a known attack
+    /// (unless the old attack still works after it).
+    fn improve_defenses(&mut self, board: &mut Board, reader: &mut Reader, origins: &[Point]) {
+        let mut tries: Vec<(Point, Color)> = Vec::new();
+        for &s in origins {
+            let Some(st) = self.get(s) else { continue };
+            let color = board.chain(s).color;
+            if let Some(d) = st.defense_point {
+                tries.push((d, color));
+            }
+            if let Some(a) = st.attack_point {
+                tries.push((a, color.opponent()));
+            }
+        }
+        // Board order, white before black at a point (GNU Go's loops).
+        tries.sort_by_key(|&(p, c)| (p, c == Color::Black));
+        tries.dedup();
+        for (m, color) in tries {
+            let table = &*self;
+            let found = board.with_move(m, color, |board| {
+                reader.config.increase_depths();
+                let mut found: Vec<(Point, ReadResult)> = Vec::new();
+                for &s in origins {
+                    let Some(st) = table.get(s) else { continue };
+                    if !board.cell(s).is(color) || st.attack == ReadResult::Fail {
+                        continue;
+                    }
+                    let mut acode = reader.attack(board, s).0;
+                    if acode >= st.attack {
+                        continue;
+                    }
+                    // The old attack may still work after the move.
+                    let mut defends = true;
+                    let again = st.attack_point.and_then(|ap| {
+                        board.with_move(ap, color.opponent(), |b| {
+                            if b.is_empty(s) {
+                                ReadResult::Win
+                            } else {
+                                reader.find_defense(b, s).0.reverse()
+                            }
+                        })
+                    });
+                    if let Some(again) = again.filter(|&r| r > acode) {
+                        acode = again;
+                        defends = acode < st.attack;
+                    }
+                    if defends {
+                        found.push((s, acode.reverse()));
+                    }
+                }
+                reader.config.decrease_depths();
+                found
+            });
+            for (s, code) in found.unwrap_or_default() {
+                if let Some(mut st) = self.get(s) {
+                    if code > st.defense {
+                        st.defense = code;
+                        st.defense_point = Some(m);
+                        self.set_chain(board, s, st);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Set the status of the chain on `s` (the owl marks chains as it
+    /// judges them).
+    pub fn set_status(&mut self, board: &Board, s: Point, status: ChainStatus) {
         self.set_chain(board, s, status);
     }
 
@@ -951,6 +1022,7 @@ impl EyeAnalysis {
             let v = points.len() + k;
             g.set_marginal(v);
             g.set_wall(v);
+            g.set_key_point(v);
             if let Some(i) = points.iter().position(|&p| p == h) {
                 g.add_edge(i, v);
             }

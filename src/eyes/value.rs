@@ -6,10 +6,11 @@
 //! `patterns/eyes.db`, and `struct eyevalue` (`set_eyevalue`, `min_eyes`,
 //! `max_eyes`, `eye_move_urgency`). Here the value is *computed*: the eye
 //! space is abstracted to a graph ([`EyeGraph`]: vertices, adjacency,
-//! marginal flags, dead stones), and [`EyeSolver`] plays the local game on
-//! it exhaustively, memoised by the state of the vertices. Only the graph
-//! matters, so shapes with isomorphic graphs get the same value. Where to
-//! start reading: [`EyeSolver::solve`].
+//! marginal vertices, vertices next to the owner's stones, dead stones),
+//! and [`EyeSolver`] plays the local game on it exhaustively, memoised by
+//! the state of the vertices. Only the graph matters, so shapes with
+//! isomorphic graphs get the same value. Where to start reading:
+//! [`EyeSolver::solve`].
 //!
 //! # The local game
 //!
@@ -33,18 +34,24 @@
 //!   above and must keep an empty neighbour (no suicide; GNU Go's
 //!   database assumes suicide is allowed, which only changes some threat
 //!   digits).
-//! - Captured vertices become empty. A vertex where O's stones were
-//!   captured is X's for good: O may not play there again. So every ko
-//!   (and every longer cycle of captures) is won by X, the side that does
-//!   not need the eye space; the game cannot repeat a position (O places
-//!   at most one stone per vertex, and X only adds stones between O's
-//!   moves), so the search needs no ko bit and no superko.
-//! - A move on a vertex linked to another (a half eye's key point that is
-//!   also a point of the space) plays both.
-//! - Either side may pass; two passes in a row
-//!   end the game. Then every connected region of empty vertices and X
-//!   stones (O stones separate regions) without a marginal vertex is one
-//!   eye; the count is capped at two.
+//! - Captured vertices become empty. A vertex where X captured a single O
+//!   stone is X's for good: O may not play there again. So every ko is won
+//!   by X, the side that does not need the eye space (an eye value has no
+//!   digit for a ko either), and the search needs no ko bit. Longer
+//!   cycles of captures (sending two and returning one, over and over)
+//!   are possible but rare; they go to X as well: a line of play that
+//!   comes back to a position on it is lost for O. A result that leaned
+//!   on such a repetition of an earlier position of the line depends on
+//!   the line, so it is not memoised (only results whose repetitions
+//!   stay within their own subtree are).
+//! - A half eye's key diagonal points are one marginal vertex next to the
+//!   half-eye point: taking it from outside makes the point marginal, but
+//!   it connects no stones and is no liberty. A move on a vertex linked to
+//!   it (a key point that is also a point of the space) plays both.
+//! - Either side may pass; two passes in a row end the game. Then every
+//!   connected region of empty vertices and X stones (O stones separate
+//!   regions) without a marginal vertex is one eye; the count is capped at
+//!   two.
 //!
 //! # The value `abcd`
 //!
@@ -71,10 +78,9 @@ pub const DEFAULT_NODE_BUDGET: u64 = 400_000;
 /// How many solved graphs one [`EyeSolver`] remembers.
 pub const REMEMBERED_GRAPHS: usize = 50_000;
 
-/// A line of play longer than this makes the solve give up too (a guard:
-/// O plays each vertex at most once and X only adds stones between O's
-/// moves, so lines stay far shorter).
-const MAX_LINE: usize = 400;
+/// A line of play longer than this makes the solve give up too (a guard
+/// for the stack; repetitions are noticed directly).
+pub const MAX_LINE: usize = 200;
 
 /// The eye value of a local game: the number of eyes (0-2, three eyes are
 /// no better than two) under four conditions of play (see the module
@@ -140,6 +146,67 @@ impl EyeValue {
     }
 }
 
+impl EyeValue {
+    /// The eyes of several independent eye spaces together (GNU Go
+    /// `add_eyevalues`, used for a dragon's genus), by a model of our own:
+    /// each space that is not settled at one number is a switch in which
+    /// the first local move decides between `b` and `c`, and a second move
+    /// in a row by the same side gives `a` or `d`. With alternate play the
+    /// sides take the switches in order of their swing `c - b`, the first
+    /// player first; a side owed an extra move uses it at the start, on
+    /// the switch where it gains most, either as a second move there or as
+    /// a first move elsewhere. Settled spaces add their count to every
+    /// digit. Digits are not capped (a dragon can have three eyes).
+    ///
+    /// ```
+    /// use tesuji::eyes::value::EyeValue;
+    /// // Two half eyes are miai: one eye, two if the owner moves twice.
+    /// let half = EyeValue::new(0, 0, 1, 1);
+    /// assert_eq!(EyeValue::sum(&[half, half]), EyeValue::new(0, 1, 1, 2));
+    /// ```
+    pub fn sum(values: &[EyeValue]) -> EyeValue {
+        let mut base = 0u8;
+        let mut hot: Vec<EyeValue> = Vec::new();
+        for &v in values {
+            if v.a == v.b && v.b == v.c && v.c == v.d {
+                base += v.b;
+            } else {
+                hot.push(v);
+            }
+        }
+        // Largest swing first.
+        hot.sort_by_key(|v| std::cmp::Reverse(v.c.saturating_sub(v.b)));
+        let b = base + alternate(&hot, false);
+        let c = base + alternate(&hot, true);
+        let mut a = b;
+        let mut d = c;
+        for j in 0..hot.len() {
+            let mut rest = hot.clone();
+            let v = rest.remove(j);
+            a = a.min(base + (v.a + alternate(&rest, true)).min(v.b + alternate(&rest, false)));
+            d = d.max(base + (v.d + alternate(&rest, false)).max(v.c + alternate(&rest, true)));
+        }
+        EyeValue::new(a, b, c, d)
+    }
+}
+
+/// The eyes of switches (sorted by swing, largest first) taken in turn,
+/// the owner first when `owner_first`: each taken by the attacker yields
+/// its `b`, by the owner its `c`.
+fn alternate(switches: &[EyeValue], owner_first: bool) -> u8 {
+    switches
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            if (i % 2 == 0) == owner_first {
+                v.c
+            } else {
+                v.b
+            }
+        })
+        .sum()
+}
+
 impl fmt::Display for EyeValue {
     /// `abcd`, as GNU Go's `eyevalue_to_string` prints it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -158,6 +225,7 @@ pub struct EyeGraph {
     marginal: u16,
     wall: u16,
     stones: u16,
+    keys: u16,
     owner_links: [u16; MAX_VERTICES],
     attacker_links: [u16; MAX_VERTICES],
 }
@@ -175,6 +243,7 @@ impl EyeGraph {
             marginal: 0,
             wall: 0,
             stones: 0,
+            keys: 0,
             owner_links: [0; MAX_VERTICES],
             attacker_links: [0; MAX_VERTICES],
         }
@@ -212,6 +281,15 @@ impl EyeGraph {
     /// Put a dead X stone on `i`.
     pub fn set_stone(&mut self, i: usize) {
         self.stones |= 1 << i;
+    }
+
+    /// Make `i` stand for the key diagonal points of a half eye (a
+    /// marginal vertex next to the half-eye point, on the wall): taking it
+    /// from the outside makes that point marginal, but a stone on it is
+    /// not part of any group on the graph and is no liberty of one (the
+    /// diagonal is not connected to the point).
+    pub fn set_key_point(&mut self, i: usize) {
+        self.keys |= 1 << i;
     }
 
     /// An owner's move at `i` also plays at `j` (a vertex that is the
@@ -409,8 +487,18 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The memo table: for a node and a threshold, can O reach it?
-type Memo = HashMap<u128, bool, BuildHasherDefault<KeyHasher>>;
+/// A memo entry for a node and a threshold.
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    /// Can O reach the threshold?
+    Done(bool),
+    /// Being searched, at this length of the line (a return to it is a
+    /// repetition).
+    Open(usize),
+}
+
+/// The memo table.
+type Memo = HashMap<u128, Entry, BuildHasherDefault<KeyHasher>>;
 
 /// The search of the local game, with its memo table (GNU Go has no
 /// counterpart: it looks values up in `eyes.db`). One solver can solve any
@@ -428,6 +516,10 @@ pub struct EyeSolver {
     solved: HashMap<EyeGraph, Option<EyeSolution>>,
     /// Length of the line of play being searched.
     line: usize,
+    /// The shortest line length of an open node the current subtree came
+    /// back to (`usize::MAX`: none); a result is memoised only if that
+    /// node is not above it.
+    repeated: usize,
     nodes: u64,
     budget: u64,
     exhausted: bool,
@@ -457,6 +549,7 @@ impl EyeSolver {
             memo: Memo::default(),
             solved: HashMap::new(),
             line: 0,
+            repeated: usize::MAX,
             nodes: 0,
             budget,
             exhausted: false,
@@ -487,6 +580,7 @@ impl EyeSolver {
 
     /// The exact value of `g` and the vital first moves, or `None` when the
     /// search ran out of its node budget (or met a line of play too long).
+    /// A line that repeats a position is lost for O (see the module docs).
     ///
     /// ```
     /// use tesuji::eyes::value::{EyeGraph, EyeSolver, EyeValue};
@@ -502,6 +596,7 @@ impl EyeSolver {
     pub fn solve(&mut self, g: &EyeGraph) -> Option<EyeSolution> {
         self.memo.clear();
         self.line = 0;
+        self.repeated = usize::MAX;
         self.nodes = 0;
         self.exhausted = false;
         let start = State {
@@ -590,8 +685,15 @@ impl EyeSolver {
     /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
     fn reaches(&mut self, g: &EyeGraph, node: Node, k: u8) -> bool {
         let key = node.key() | u128::from(k) << 68;
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
+        match self.memo.get(&key) {
+            Some(&Entry::Done(v)) => return v,
+            Some(&Entry::Open(at)) => {
+                // Back to a node of this line: a cycle of captures, which
+                // X wins.
+                self.repeated = self.repeated.min(at);
+                return false;
+            }
+            None => {}
         }
         if self.exhausted {
             return false;
@@ -599,6 +701,9 @@ impl EyeSolver {
         let s = node.s;
         self.nodes += 1;
         self.line += 1;
+        let at = self.line;
+        self.memo.insert(key, Entry::Open(at));
+        let repeated_above = std::mem::replace(&mut self.repeated, usize::MAX);
         if self.nodes > self.budget || self.line > MAX_LINE {
             self.exhausted = true;
         }
@@ -651,9 +756,14 @@ impl EyeSolver {
         }
         let res = if wanted { found } else { !found };
         self.line -= 1;
-        if !self.exhausted {
-            self.memo.insert(key, res);
+        if self.repeated >= at {
+            self.memo.insert(key, Entry::Done(res));
+        } else {
+            // It leaned on a repetition of a node above: valid on this
+            // line only.
+            self.memo.remove(&key);
         }
+        self.repeated = self.repeated.min(repeated_above);
         res
     }
 }
@@ -670,20 +780,38 @@ fn marginal(g: &EyeGraph, s: State) -> u16 {
     (g.marginal | g.neighbors_of(s.xout)) & g.all() & !(s.o | s.xout)
 }
 
-/// Remove the groups of `stones` next to `v` left without an empty
-/// neighbour, except those touching `immune` (the wall, for O); returns
-/// the remaining stones and the captured ones.
+/// The liberties a group can have: empty vertices that are not half-eye
+/// key points.
+fn liberties(g: &EyeGraph, s: State) -> u16 {
+    empty(g, s) & !g.keys
+}
+
+/// The group of `stones` containing the stones in `seed` (key points are
+/// connected to nothing).
+fn group(g: &EyeGraph, seed: u16, stones: u16) -> u16 {
+    if seed & g.keys != 0 {
+        return seed;
+    }
+    g.flood(seed, stones & !g.keys)
+}
+
+/// Remove the groups of `stones` next to `v` left without a liberty,
+/// except those touching `immune` (the wall, for O); returns the remaining
+/// stones and the captured ones. A stone on a key point captures nothing.
 fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) -> (u16, u16) {
-    let free = empty(g, s);
+    if g.keys & (1 << v) != 0 {
+        return (stones, 0);
+    }
+    let free = liberties(g, s);
     let mut left = stones;
     let mut captured = 0u16;
-    let mut touched = g.adj[v] & stones;
+    let mut touched = g.adj[v] & stones & !g.keys;
     while touched != 0 {
-        let group = g.flood(touched & touched.wrapping_neg(), stones);
-        touched &= !group;
-        if group & immune == 0 && g.neighbors_of(group) & free == 0 {
-            left &= !group;
-            captured |= group;
+        let found = group(g, touched & touched.wrapping_neg(), stones);
+        touched &= !found;
+        if found & immune == 0 && g.neighbors_of(found) & free == 0 {
+            left &= !found;
+            captured |= found;
         }
     }
     (left, captured)
@@ -694,12 +822,12 @@ fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) ->
 fn play(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
     let bit = 1u16 << v;
     if side == Side::O && s.xin & bit != 0 {
-        let group = g.flood(bit, s.xin);
-        if g.neighbors_of(group) & empty(g, s) != 0 {
+        let dead = group(g, bit, s.xin);
+        if g.neighbors_of(dead) & liberties(g, s) != 0 {
             return None;
         }
         return Some(State {
-            xin: s.xin & !group,
+            xin: s.xin & !dead,
             ..s
         });
     }
@@ -732,8 +860,8 @@ fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
             }
             let mut next = State { o: s.o | bit, ..s };
             next.xin = capture_around(g, next, next.xin, v, 0).0;
-            let group = g.flood(bit, next.o);
-            if group & g.wall == 0 && g.neighbors_of(group) & empty(g, next) == 0 {
+            let mine = group(g, bit, next.o);
+            if mine & g.wall == 0 && g.neighbors_of(mine) & liberties(g, next) == 0 {
                 return None;
             }
             Some(next)
@@ -753,16 +881,22 @@ fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
             };
             let (o, taken) = capture_around(g, next, next.o, v, g.wall);
             next.o = o;
-            next.lost |= taken;
+            if taken.count_ones() == 1 {
+                // A ko: X keeps it.
+                next.lost |= taken;
+            }
             if outside {
-                // Connected to the outside, with the X groups it touches.
-                let joined = g.flood(g.adj[v] & next.xin, next.xin);
-                next.xin &= !joined;
-                next.xout |= joined;
+                // Connected to the outside, with the X groups it touches
+                // (not through a key point).
+                if g.keys & bit == 0 {
+                    let joined = g.flood(g.adj[v] & next.xin, next.xin);
+                    next.xin &= !joined;
+                    next.xout |= joined;
+                }
                 return Some(next);
             }
-            let group = g.flood(bit, next.xin);
-            (g.neighbors_of(group) & empty(g, next) != 0).then_some(next)
+            let mine = group(g, bit, next.xin);
+            (g.neighbors_of(mine) & liberties(g, next) != 0).then_some(next)
         }
     }
 }

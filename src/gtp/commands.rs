@@ -145,6 +145,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "does the move save the string: code"
     ),
     cmd!(
+        "dragon_data",
+        dragon::dragon_data,
+        "GNU Go's dragon record of one dragon or of every dragon"
+    ),
+    cmd!(
         "dragon_status",
         owl::dragon_status,
         "owl status of a dragon (or of all): alive, dead, critical A D"
@@ -396,6 +401,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "tesuji-dragon_status",
         owl::dragon_status_gfx,
         "GoGui gfx: owl status of every dragon (dead marked, critical with A/D points)"
+    ),
+    cmd!(
+        "tesuji-eyes",
+        eyes::eyes_gfx,
+        "GoGui gfx: eye spaces per colour, margins, half and false eyes, vital points"
     ),
     cmd!(
         "tesuji-final_status",

@@ -79,6 +79,9 @@ pub struct Engine {
     pub quit: bool,
     /// Main time and byo-yomi as given by `time_settings` (seconds, stones).
     pub time_settings: (i64, i64, i64),
+    /// The last eye analysis (`eval_eye`, `eye_data`, `half_eye_data`),
+    /// reused while the position and the reading depths are unchanged.
+    pub eye_cache: Option<handlers::eyes::EyeCache>,
     /// Raised by the input thread on GoGui's `# interrupt`; shared with
     /// the reader, whose reads stop while it is up.
     interrupt: Arc<AtomicBool>,
@@ -110,6 +113,7 @@ impl Engine {
             seed: config.seed,
             quit: false,
             time_settings: (0, 0, 0),
+            eye_cache: None,
             interrupt,
             started: Instant::now(),
         }

@@ -535,6 +535,50 @@ fn same_dragon_and_dragon_stones() {
 }
 
 #[test]
+fn dragon_data_answers_and_errors() {
+    let mut e = engine_with(
+        ". . . . . . .
+         . . . . . . .
+         . . X X X . .
+         . . X . X . .
+         . O . X . . .
+         . . . . . O .
+         . . . . . . .",
+    );
+    let one = ok(&mut e, "dragon_data D3");
+    // Headed by the vertex asked for; GNU Go's fields in its order, keys
+    // padded to 24 columns.
+    assert!(one.starts_with("D3:\ncolor                   black\norigin                  C5\n"));
+    assert!(one.contains("\nsize                    6\neffective_size          19.50\n"));
+    assert!(one.contains("\ngenus                   3333\nheye                    PASS\n"));
+    assert!(one.contains("\nowl_status              unchecked\nstatus                  alive\n"));
+    assert!(one.contains("\nneighbors               B3 F2 \nhostile_neighbors       2\n"));
+    assert!(one.ends_with("\nstrings                 C5 D3 "));
+    assert_eq!(one.lines().count(), 43);
+    // Every dragon, headed by its origin.
+    let all = ok(&mut e, "dragon_data");
+    let heads: Vec<&str> = all.lines().filter(|l| l.ends_with(':')).collect();
+    assert_eq!(heads, ["C5:", "B3:", "F2:"]);
+    assert_eq!(
+        err(&mut e, "dragon_data A1"),
+        "dragon vertex must not be empty"
+    );
+    assert_eq!(err(&mut e, "dragon_data Z9"), "invalid coordinate");
+    let before = e.board().clone();
+    ok(&mut e, "trymove black A1");
+    assert_eq!(
+        err(&mut e, "dragon_data C5"),
+        "dragon data unavailable when stackp > 0"
+    );
+    assert_eq!(err(&mut e, "dragon_data Z9"), "invalid coordinate");
+    ok(&mut e, "popgo");
+    assert_eq!(*e.board(), before);
+    assert_eq!(ok(&mut e, "dragon_data D3"), one);
+    let mut empty = Engine::default();
+    assert_eq!(ok(&mut empty, "dragon_data"), "");
+}
+
+#[test]
 fn new_commands_are_listed_and_in_the_analyze_menu() {
     let mut e = Engine::default();
     let list = ok(&mut e, "list_commands");
@@ -546,6 +590,7 @@ fn new_commands_are_listed_and_in_the_analyze_menu() {
         "decide_connection",
         "decide_string",
         "disconnect",
+        "dragon_data",
         "dragon_stones",
         "finish_sgftrace",
         "get_connection_node_counter",
@@ -570,6 +615,7 @@ fn new_commands_are_listed_and_in_the_analyze_menu() {
         "varp/Connect/connect %P",
         "varpo/Disconnect/disconnect %P",
         "hpstring/Worm Data/worm_data %p",
+        "hpstring/Dragon Data/dragon_data %p",
         "gfx/Tactical Status/tesuji-tactical_status",
         "none/Start SgfTrace/start_sgftrace",
         "none/Finish SgfTrace/finish_sgftrace %w",

@@ -186,7 +186,7 @@ pub fn evaluate(
             continue;
         }
         let (defense, defense_point) = reader.find_defense(board, n);
-        worms.set(
+        worms.set_status(
             board,
             n,
             ChainStatus {

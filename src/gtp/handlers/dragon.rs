@@ -1,16 +1,37 @@
-//! Dragon commands: `same_dragon` and `dragon_stones`.
+//! Dragon commands: `same_dragon`, `dragon_stones` and `dragon_data`.
 //!
-//! GNU Go counterpart: `gtp_same_dragon` and `gtp_dragon_stones` of
-//! `interface/play_gtp.c`, which answer from the dragons built by
+//! GNU Go counterpart: `gtp_same_dragon`, `gtp_dragon_stones` and
+//! `gtp_dragon_data` of `interface/play_gtp.c` (with `report_dragon` of
+//! `engine/dragon.c`), which answer from the dragons built by
 //! `make_dragons` (`engine/dragon.c`). Here the dragons come from
 //! [`crate::analysis::dragon`] (strings amalgamated when the connection
 //! reader finds no cut), computed lazily and cached until the board
-//! changes. Argument errors use GNU Go's texts: `invalid coordinate`,
-//! `vertex must not be empty`, `dragon_stones called on an empty vertex`.
+//! changes; `dragon_data` adds the records of
+//! [`crate::analysis::dragon::data`]. Argument errors use GNU Go's texts:
+//! `invalid coordinate`, `vertex must not be empty`, `dragon_stones called
+//! on an empty vertex`, `dragon data unavailable when stackp > 0`.
+//!
+//! `dragon_data` prints every field GNU Go 3.8 prints, in its order and
+//! layout (key padded to 24 columns, two decimals). Fields not computed
+//! yet get the value GNU Go gives a field it has not computed
+//! (`initialize_supplementary_dragon_data`): `owl_status` and
+//! `owl_threat_status` `unchecked`, owl and semeai codes `0`, their points
+//! `PASS`, `owl_*_certain` `YES`; `crude_status` `unknown`, `escape_route`,
+//! `surround_status` and `semeais` `0`, `lunch` `PASS`, `moyo_size` `-1`;
+//! `strategic_size`, `weakness`, `weakness_pre_owl`, `surround_size` and
+//! `moyo_territorial_value`, which GNU Go always computes, `0`. (GNU Go
+//! prints uninitialised memory for `owl_*_kworm` and the
+//! `semeai_*_certain` / `semeai_*_target` fields when they were not
+//! computed; here `PASS` and `0`.) Unlike GNU Go, which answers `V empty`
+//! for an empty point, `dragon_data V` fails there with `dragon vertex
+//! must not be empty`.
 
+use crate::analysis::dragon::data::{dragon_records, DragonRecord, DragonStatus, Safety};
 use crate::board::Point;
+use crate::gtp::handlers::eyes::with_eye_analysis;
 use crate::gtp::response::{GtpError, Reply};
-use crate::gtp::vertex::{format_points, parse_color, parse_point};
+use crate::gtp::vertex::{format_color, format_opt_point, format_point, format_points};
+use crate::gtp::vertex::{parse_color, parse_point};
 use crate::gtp::Engine;
 
 /// `same_dragon V1 V2`: `1` when the two stones belong to one dragon,
@@ -74,4 +95,130 @@ pub fn dragon_stones(engine: &mut Engine, args: &[&str]) -> Reply {
         .map(|stones| format!("{} ", format_points(stones, size)))
         .collect();
     Ok(lines.join("\n"))
+}
+
+/// GNU Go's word for a dragon status (`status_to_string`).
+fn status_word(status: DragonStatus) -> &'static str {
+    match status {
+        DragonStatus::Alive | DragonStatus::Seki => "alive",
+        DragonStatus::Dead => "dead",
+    }
+}
+
+/// GNU Go's word for a safety (`status_to_string`).
+fn safety_word(safety: Safety) -> &'static str {
+    match safety {
+        Safety::TacticallyDead => "tactically dead",
+        Safety::Invincible => "invincible",
+        Safety::Dead => "dead",
+        Safety::AliveInSeki => "alive in seki",
+        Safety::StronglyAlive => "strongly alive",
+        Safety::Alive => "alive",
+    }
+}
+
+/// One `dragon_data` block: `V:` and the fields of GNU Go's
+/// `report_dragon`, each line `key value` with the key padded to 24
+/// columns.
+fn dragon_block(size: usize, at: Point, records: &[DragonRecord], d: &DragonRecord) -> String {
+    let pt = |p: Option<Point>| format_opt_point(p, size);
+    let list = |points: &[Point]| -> String {
+        points
+            .iter()
+            .map(|&p| format!("{} ", format_point(p, size)))
+            .collect()
+    };
+    let neighbors: Vec<Point> = d.neighbors.iter().map(|&i| records[i].origin).collect();
+    let rows: Vec<(&str, String)> = vec![
+        ("color", format_color(d.color).to_string()),
+        ("origin", format_point(d.origin, size)),
+        ("size", d.stones.len().to_string()),
+        ("effective_size", format!("{:.2}", d.effective_size)),
+        ("strategic_size", "0.00".into()),
+        ("genus", d.genus.to_string()),
+        ("heye", pt(d.heye)),
+        ("escape_route", "0".into()),
+        ("lunch", "PASS".into()),
+        ("crude_status", "unknown".into()),
+        ("owl_status", "unchecked".into()),
+        ("status", status_word(d.status).into()),
+        ("safety", safety_word(d.safety).into()),
+        ("weakness", "0.00".into()),
+        ("weakness_pre_owl", "0.00".into()),
+        ("surround_status", "0".into()),
+        ("surround_size", "0".into()),
+        ("moyo_size", "-1".into()),
+        ("moyo_territorial_value", "0.00".into()),
+        ("neighbors", list(&neighbors)),
+        ("hostile_neighbors", d.hostile_neighbors.to_string()),
+        ("owl_attack_code", "0".into()),
+        ("owl_attack_point", "PASS".into()),
+        ("owl_attack_certain", "YES".into()),
+        ("owl_2nd_attack_point", "PASS".into()),
+        ("owl_threat_status", "unchecked".into()),
+        ("owl_defense_code", "0".into()),
+        ("owl_defense_point", "PASS".into()),
+        ("owl_defense_certain", "YES".into()),
+        ("owl_2nd_defense_point", "PASS".into()),
+        ("owl_attack_kworm", "PASS".into()),
+        ("owl_defense_kworm", "PASS".into()),
+        ("semeais", "0".into()),
+        ("semeai_defense_code", "0".into()),
+        ("semeai_defense_point", "PASS".into()),
+        ("semeai_defense_certain", "0".into()),
+        ("semeai_defense_target", "PASS".into()),
+        ("semeai_attack_code", "0".into()),
+        ("semeai_attack_point", "PASS".into()),
+        ("semeai_attack_certain", "0".into()),
+        ("semeai_attack_target", "PASS".into()),
+        ("strings", list(&d.strings)),
+    ];
+    let mut out = format!("{}:", format_point(at, size));
+    for (key, value) in rows {
+        out.push_str(&format!("\n{key:<24}{value}"));
+    }
+    out
+}
+
+/// `dragon_data [V]`: GNU Go's dragon record (see the module docs) of the
+/// dragon at `V`, headed `V:`, or without argument of every dragon,
+/// headed by its origin, in board order of the origins.
+pub fn dragon_data(engine: &mut Engine, args: &[&str]) -> Reply {
+    let at = match args.first() {
+        Some(_) => Some(engine.point_arg(args, 0)?),
+        None => None,
+    };
+    if engine.board().depth() > 0 {
+        return Err(GtpError::msg("dragon data unavailable when stackp > 0"));
+    }
+    if at.is_some_and(|p| engine.board().is_empty(p)) {
+        return Err(GtpError::msg("dragon vertex must not be empty"));
+    }
+    let records = with_eye_analysis(engine, "dragon_data", |e, eyes| {
+        let Engine {
+            game,
+            reader,
+            conn,
+            dragons,
+            ..
+        } = e;
+        dragon_records(game.board_mut(), reader, conn, dragons, eyes)
+    })?;
+    let size = engine.size();
+    let blocks: Vec<String> = match at {
+        Some(p) => records
+            .iter()
+            .filter(|d| d.stones.contains(&p))
+            .map(|d| dragon_block(size, p, &records, d))
+            .collect(),
+        None => {
+            let mut by_origin: Vec<&DragonRecord> = records.iter().collect();
+            by_origin.sort_by_key(|d| d.origin);
+            by_origin
+                .into_iter()
+                .map(|d| dragon_block(size, d.origin, &records, d))
+                .collect()
+        }
+    };
+    Ok(blocks.join("\n"))
 }
