@@ -297,7 +297,13 @@ impl<'a> Search<'a> {
             return (ReadResult::Win, None);
         }
         let life = self.evaluate(board, goal);
-        if life.is_alive() {
+        // At the root an eye count of two is checked: the attacker moves
+        // first, probing; only if he fails is no move needed.
+        let alive = life.is_alive()
+            && (depth > 0
+                || life.escape
+                || self.attack_node(board, goal, 0, ko).0 == ReadResult::Fail);
+        if alive {
             self.store(key, depth, (ReadResult::Win, None));
             return (ReadResult::Win, None);
         }
