@@ -124,3 +124,61 @@ fn persistent_caches_equal_fresh_reads_over_whole_games() {
     assert!(questions > 1000, "too few questions: {questions}");
     assert!(hits > 0, "the persistent caches were never used");
 }
+
+/// The owl's answers on a long-lived engine (tactical hash table and
+/// persistent caches warm, its eye solver remembering graphs) equal a
+/// brand-new owl's and reader's, node counts included: every tenth move
+/// of two games, `owl_attack` and `owl_defend` of the string just played
+/// and of the strings next to it.
+#[test]
+fn owl_answers_equal_fresh_reads_over_whole_games() {
+    use crate::owl::OwlReader;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression/games");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let mut questions = 0usize;
+    for name in &GAMES[..2] {
+        let path = dir.join(name);
+        let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
+        let full = load_sgf_file(&path, StopAt::End).expect("game loads");
+        let mut board = start.game.board().clone();
+        let mut reader = Reader::default();
+        let mut owl = OwlReader::default();
+        for (n, (color, mv)) in full.game.moves().enumerate() {
+            let Move::Play(p) = mv else { continue };
+            if board.play(p, color).is_err() {
+                break;
+            }
+            reader.purge_persistent(&board);
+            if n % 10 != 9 {
+                continue;
+            }
+            for s in strings_near(&board, p) {
+                let stones = board.stones_sorted(s);
+                let warm = [
+                    owl.attack(&mut board, &mut reader, &stones, s),
+                    owl.defend(&mut board, &mut reader, &stones, s),
+                ];
+                let mut fresh_owl = OwlReader::default();
+                let mut fresh = fresh_reader();
+                let cold = [
+                    fresh_owl.attack(&mut board, &mut fresh, &stones, s),
+                    fresh_owl.defend(&mut board, &mut fresh, &stones, s),
+                ];
+                questions += 2;
+                assert_eq!(
+                    warm,
+                    cold,
+                    "{name} move {}: owl of {s:?} cached vs fresh\n{}",
+                    n + 1,
+                    board.to_diagram()
+                );
+            }
+            board.check_consistency().expect("consistent");
+        }
+    }
+    eprintln!("{questions} owl questions, no difference");
+    assert!(questions > 50, "too few questions: {questions}");
+}
