@@ -312,6 +312,11 @@ fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
         "final_score",
         "block_off",
         "break_in",
+        "owl_attack",
+        "owl_defend",
+        "owl_does_attack",
+        "dragon_status",
+        "tesuji-dragon_status",
     ]));
     let vertex =
         (0u8..8, 1u8..9).prop_map(|(c, r)| format!("{}{r}", (b'A' + c) as char).into_bytes());
@@ -345,6 +350,8 @@ fn deep_stack() -> impl Strategy<Value = Vec<Vec<u8>>> {
                 "ladder_attack C4",
                 "is_legal b E4",
                 "owl_attack D4",
+                "owl_defend D4",
+                "dragon_status",
                 "popgo",
                 "popgo",
                 "trymove b A1",
