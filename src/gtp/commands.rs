@@ -328,6 +328,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         "does the owner's move save the dragon: code"
     ),
     cmd!(
+        "owl_threaten_attack",
+        owl::owl_threaten_attack,
+        "can two attacker moves in a row kill the dragon: code m1 m2"
+    ),
+    cmd!(
+        "owl_threaten_defense",
+        owl::owl_threaten_defense,
+        "can two owner moves in a row save the dragon: code m1 m2"
+    ),
+    cmd!(
         "place_free_handicap",
         setup::place_free_handicap,
         "choose and place handicap stones"

@@ -1064,12 +1064,21 @@ fn owl_reads_a_straight_three_in_the_corner() {
     assert_eq!(ok(&mut e, "dragon_status A6"), "critical B7 B7");
     assert_eq!(ok(&mut e, "owl_does_attack B7 A6"), "1");
     assert_eq!(ok(&mut e, "owl_does_defend B7 A6"), "1");
+    // Two white moves in a row: the vital point, then nothing more needed.
+    assert_eq!(ok(&mut e, "owl_threaten_defense A6"), "1 B7 PASS");
     assert_eq!(*e.board(), before);
     // White has played the vital point: two eyes, nothing to attack.
     ok(&mut e, "play white B7");
     assert_eq!(ok(&mut e, "owl_attack A6"), "0");
     assert_eq!(ok(&mut e, "owl_defend A6"), "1 PASS");
     assert_eq!(ok(&mut e, "dragon_status A6"), "alive");
+    // Two true eyes: even two black moves in a row cannot fill them.
+    assert_eq!(ok(&mut e, "owl_threaten_attack A6"), "0");
+    assert_eq!(*e.board(), {
+        let mut b = before.clone();
+        b.play(Point::new(0, 1), Color::White).unwrap();
+        b
+    });
 }
 
 #[test]

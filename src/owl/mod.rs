@@ -46,6 +46,9 @@ use crate::eyes::value::EyeSolver;
 use crate::reading::{ReadResult, Reader};
 use std::collections::HashMap;
 
+/// How many first moves a two-moves-in-a-row question tries.
+pub const THREAT_CANDIDATES: usize = 6;
+
 /// Limits of an owl question (GNU Go's `owl_node_limit`,
 /// `owl_reading_depth`, `owl_branch_depth` at level 10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +187,73 @@ impl OwlReader {
         m: Point,
     ) -> OwlAnswer {
         self.run(board, reader, stones, target, Turn::Defender, Some(m))
+    }
+
+    /// Two moves in a row for one side (GNU Go `owl_threaten_attack`,
+    /// `owl_threaten_defense`): the first among the side's best
+    /// [`THREAT_CANDIDATES`] root candidates after which the same side,
+    /// moving again, succeeds. Returns the result and both moves (the
+    /// second `None` when the first already captured the named stone).
+    pub fn threaten(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones: &[Point],
+        target: Point,
+        attacker: bool,
+    ) -> (OwlAnswer, Option<Point>) {
+        let entry = board.depth();
+        let mut total = OwlAnswer {
+            result: ReadResult::Fail,
+            mv: None,
+            certain: true,
+            nodes: 0,
+        };
+        let Some(color) = board.color_at(target) else {
+            return (total, None);
+        };
+        self.table.clear();
+        let firsts = {
+            let mut s = search::Search::new(self, reader, color, target, stones, board);
+            let c = s.root_candidates(board, attacker);
+            total.nodes += s.nodes;
+            c
+        };
+        let mover = if attacker { color.opponent() } else { color };
+        for m in firsts.into_iter().take(THREAT_CANDIDATES) {
+            if !board.trymove(m, mover) {
+                continue;
+            }
+            let answer = if !board.cell(target).is(color) {
+                OwlAnswer {
+                    result: ReadResult::Win,
+                    mv: None,
+                    certain: true,
+                    nodes: 0,
+                }
+            } else {
+                let mut grown: Vec<Point> = stones.to_vec();
+                if !attacker {
+                    grown.extend(board.stones(m));
+                }
+                if attacker {
+                    self.attack(board, reader, &grown, target)
+                } else {
+                    self.defend(board, reader, &grown, target)
+                }
+            };
+            board.popgo();
+            total.nodes += answer.nodes;
+            total.certain &= answer.certain;
+            if answer.result != ReadResult::Fail {
+                total.result = answer.result;
+                total.mv = Some(m);
+                debug_assert_eq!(board.depth(), entry);
+                return (total, answer.mv);
+            }
+        }
+        debug_assert_eq!(board.depth(), entry);
+        (total, None)
     }
 
     fn run(

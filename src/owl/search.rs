@@ -83,6 +83,21 @@ impl<'a> Search<'a> {
         self.attack_node(board, &goal, 0, KoTaken::default())
     }
 
+    /// The root's candidates for the attacker (`attacker` true) or the
+    /// owner, best first, as the search would order them.
+    pub fn root_candidates(&mut self, board: &mut Board, attacker: bool) -> Vec<Point> {
+        let goal = self.root_goal.clone();
+        let life = self.evaluate(board, &goal);
+        let attacks = moves::attack_moves(board, &goal, self.color, &life);
+        let defenses = moves::defense_moves(board, &goal, self.color, &life);
+        let list = if attacker {
+            moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
+        } else {
+            moves::with_borrowed(board, defenses, &attacks, self.color)
+        };
+        list.into_iter().map(|(p, _)| p).collect()
+    }
+
     /// Can the owner, moving first, save it?
     pub fn defend_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
         let goal = self.root_goal.clone();

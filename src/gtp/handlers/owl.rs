@@ -1,9 +1,11 @@
 //! Owl commands: `owl_attack`, `owl_defend`, `owl_does_attack`,
-//! `owl_does_defend`, `dragon_status`, the owl node counter and
+//! `owl_does_defend`, `owl_threaten_attack`, `owl_threaten_defense`,
+//! `dragon_status`, the owl node counter and
 //! `report_uncertainty`.
 //!
 //! GNU Go counterpart: `gtp_owl_attack`, `gtp_owl_defend`,
-//! `gtp_owl_does_attack`, `gtp_owl_does_defend`, `gtp_dragon_status`,
+//! `gtp_owl_does_attack`, `gtp_owl_does_defend`, `gtp_owl_threaten_attack`,
+//! `gtp_owl_threaten_defense`, `gtp_dragon_status`,
 //! `gtp_get_owl_node_counter`, `gtp_reset_owl_node_counter` and
 //! `gtp_report_uncertainty` of `interface/play_gtp.c`. The reading is
 //! [`crate::owl`]; the dragon a vertex names comes from
@@ -247,6 +249,40 @@ pub fn dragon_status(engine: &mut Engine, args: &[&str]) -> Reply {
         lines.push(format!("{}: {status}", engine.fmt_point(first)));
     }
     Ok(lines.join("\n"))
+}
+
+/// `owl_threaten_attack DRAGON` / `owl_threaten_defense DRAGON`: can
+/// the side succeed with two moves in a row: `code m1 m2` (`0` when not).
+fn threaten(engine: &mut Engine, args: &[&str], cmd: &str, attacker: bool) -> Reply {
+    let (stones, target) = dragon_arg(engine, args, 0, cmd)?;
+    let board = engine.game.board_mut();
+    let (a, second) = engine
+        .owl
+        .threaten(board, &mut engine.reader, &stones, target, attacker);
+    if a.result == ReadResult::Fail {
+        return Ok(format_answer(engine, &a));
+    }
+    let size = engine.size();
+    let mut out = format!(
+        "{} {} {}",
+        crate::gtp::response::result_code(a.result),
+        format_opt_point(a.mv, size),
+        format_opt_point(second, size)
+    );
+    if engine.report_uncertainty && !a.certain {
+        out.push_str(" uncertain");
+    }
+    Ok(out)
+}
+
+/// `owl_threaten_attack DRAGON`: two attacker moves in a row.
+pub fn owl_threaten_attack(engine: &mut Engine, args: &[&str]) -> Reply {
+    threaten(engine, args, "owl_threaten_attack", true)
+}
+
+/// `owl_threaten_defense DRAGON`: two owner moves in a row.
+pub fn owl_threaten_defense(engine: &mut Engine, args: &[&str]) -> Reply {
+    threaten(engine, args, "owl_threaten_defense", false)
 }
 
 /// `get_owl_node_counter`: positions the owl evaluated since the reset.
