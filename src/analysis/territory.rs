@@ -63,6 +63,27 @@ impl Territory {
     /// `READ_LIBERTIES` (3) liberties are read tactically to find dead ones.
     pub fn estimate(board: &mut Board, reader: &mut Reader) -> Territory {
         let dead = dead_stones(board, reader);
+        Territory::from_dead(board, &dead)
+    }
+
+    /// The estimate with the stones marked in `also_dead` (indexed by
+    /// point) removed as well as those the tactical reader finds dead:
+    /// the territory as it will be once known dead stones are taken off
+    /// (the move generator passes `analysis::status`'s dead stones).
+    pub fn estimate_without(
+        board: &mut Board,
+        reader: &mut Reader,
+        also_dead: &[bool],
+    ) -> Territory {
+        let mut dead = dead_stones(board, reader);
+        for p in board.points() {
+            dead[p.idx()] |= also_dead[p.idx()];
+        }
+        Territory::from_dead(board, &dead)
+    }
+
+    /// Dilation and erosion of the stones not marked in `dead`.
+    fn from_dead(board: &Board, dead: &[bool]) -> Territory {
         let mut value = vec![0i32; BOARD_ARRAY];
         for p in board.points() {
             if let Some(c) = board.color_at(p) {

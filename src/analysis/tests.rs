@@ -120,3 +120,30 @@ fn no_break_in_through_a_solid_wall() {
         assert!(found.is_empty(), "{c:?}: {found:?}");
     }
 }
+
+#[test]
+fn the_estimate_without_known_dead_stones() {
+    // A white stone with four liberties inside black's corner is not read
+    // as dead by the estimate, which leaves the points around it neutral;
+    // taken off (as the final statuses would), the corner is black's.
+    let mut b = board(
+        ". . . . X . . . .
+         . . . . X . . . .
+         . O . . X . . . .
+         . . . . X . . . .
+         X X X X X . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    let mut reader = Reader::default();
+    let near = Point::new(2, 0);
+    let plain = Territory::estimate(&mut b, &mut reader);
+    assert_ne!(plain.owner(near), Some(Color::Black));
+    let mut dead = vec![false; crate::board::BOARD_ARRAY];
+    dead[Point::new(2, 1).idx()] = true;
+    let cleaned = Territory::estimate_without(&mut b, &mut reader, &dead);
+    assert_eq!(cleaned.owner(near), Some(Color::Black));
+    assert_eq!(cleaned.owner(Point::new(2, 1)), Some(Color::Black));
+}

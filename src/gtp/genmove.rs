@@ -15,9 +15,21 @@
 //!    move is safe;
 //! 4. otherwise play a pseudo-random (seeded, deterministic) safe move that
 //!    does not fill an own eye, on a neutral point of the territory estimate
-//!    when there is one, never inside a small empty region that only one
-//!    colour borders (own territory, or the inside of the opponent's);
-//! 5. otherwise pass.
+//!    that is not settled: never inside a small empty region that only one
+//!    colour borders, never on a point the final statuses
+//!    ([`crate::analysis::status`]) give to either side as territory when
+//!    the territory estimate without the dead stones agrees (its own, or
+//!    the opponent's secure territory);
+//! 5. otherwise a cutting point of a settled territory's wall (next to two
+//!    strings of its owner, and safe for the other side): its own to fill,
+//!    the opponent's to cut, if safe;
+//! 6. otherwise, while the final statuses see a dead opponent string in its
+//!    territory, take a liberty of it (fewest liberties first), if safe:
+//!    the engine does not pass with dead stones on its side of the board;
+//! 7. otherwise a random safe move as in 4 on a point the territory
+//!    estimate gives the opponent but the final statuses do not (an open
+//!    area still to reduce); never into its own estimated territory;
+//! 8. otherwise pass.
 //!
 //! Steps 1-3 are [`ranked_moves`], which the analysis commands show too.
 //! Every step proposes only moves the game's ko rule allows (a
@@ -26,6 +38,8 @@
 //! komaster model.
 
 use crate::analysis::breakin::{find_blocks, find_break_ins};
+use crate::analysis::dragon::Dragons;
+use crate::analysis::status::{final_status, FinalStatus, PointStatus};
 use crate::analysis::territory::Territory;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
 use crate::connect::ConnectionReader;
@@ -62,6 +76,7 @@ pub fn generate_move(
     game: &mut Game,
     reader: &mut Reader,
     conn: &mut ConnectionReader,
+    dragons: &mut Dragons,
     color: Color,
     seed: u64,
 ) -> Move {
@@ -81,27 +96,136 @@ pub fn generate_move(
         log::debug!("genmove: {best:?}");
         return Move::Play(best.mv);
     }
-    let mut candidates = useful_points(board, &filter, color);
-    // Territory already settled either way is no place for a random move;
-    // keep to the neutral points while there are any.
-    let neutral: Vec<Point> = candidates
-        .iter()
-        .copied()
-        .filter(|&p| territory.owner(p).is_none())
-        .collect();
-    if !neutral.is_empty() {
-        candidates = neutral;
+    let statuses = final_status(board, reader, conn, dragons);
+    let mut dead = vec![false; BOARD_ARRAY];
+    for p in board.points() {
+        dead[p.idx()] = statuses.status(p) == PointStatus::Dead;
     }
+    let cleaned = Territory::estimate_without(board, reader, &dead);
+    // Territory already settled either way is no place for a random move.
+    let useful = useful_points(board, &filter, color);
+    let (open, settled): (Vec<Point>, Vec<Point>) = useful
+        .into_iter()
+        .partition(|&p| !is_settled(&cleaned, &statuses, p));
+    let (neutral, estimated): (Vec<Point>, Vec<Point>) = open
+        .into_iter()
+        .partition(|&p| territory.owner(p).is_none());
     let mut rng = SplitMix64(seed ^ board.hash() ^ (color.index() as u64).wrapping_mul(0x9e37));
-    let mut pool = candidates;
+    if let Some(p) = random_safe(board, reader, &mut rng, neutral, color) {
+        return Move::Play(p);
+    }
+    let cuts: Vec<Point> = settled
+        .into_iter()
+        .filter(|&p| is_cutting_point(board, reader, &statuses, p))
+        .collect();
+    if let Some(p) = random_safe(board, reader, &mut rng, cuts, color) {
+        log::debug!("genmove: cutting point of a territory wall at {p:?}");
+        return Move::Play(p);
+    }
+    if let Some(p) = removal_move(board, reader, &filter, &statuses, color) {
+        log::debug!("genmove: removes dead stones at {p:?}");
+        return Move::Play(p);
+    }
+    let reductions: Vec<Point> = estimated
+        .into_iter()
+        .filter(|&p| territory.owner(p) == Some(color.opponent()))
+        .collect();
+    if let Some(p) = random_safe(board, reader, &mut rng, reductions, color) {
+        return Move::Play(p);
+    }
+    Move::Pass
+}
+
+/// A random point of `pool` where a stone of `color` is tactically safe.
+fn random_safe(
+    board: &mut Board,
+    reader: &mut Reader,
+    rng: &mut SplitMix64,
+    mut pool: Vec<Point>,
+    color: Color,
+) -> Option<Point> {
     while !pool.is_empty() {
         let i = rng.below(pool.len());
         let p = pool.swap_remove(i);
         if reader.safe_move(board, p, color).succeeds() {
-            return Move::Play(p);
+            return Some(p);
         }
     }
-    Move::Pass
+    None
+}
+
+/// Is the empty point `p` settled territory: the final statuses give it
+/// to a side (an empty region only that side's living stones border) and
+/// the territory estimate with the dead stones taken off (`cleaned`)
+/// agrees (the region is enclosed firmly enough that the other side's
+/// influence does not reach it)? A region only loosely walled in, such as
+/// a framework early in the game, is bordered by one colour but not yet
+/// its estimated territory.
+fn is_settled(cleaned: &Territory, statuses: &FinalStatus, p: Point) -> bool {
+    match statuses.status(p) {
+        PointStatus::Territory(c) => cleaned.owner(p) == Some(c),
+        _ => false,
+    }
+}
+
+/// Is the empty point `p` of settled territory a cutting point of its
+/// wall: next to two or more different strings of the territory's owner,
+/// with a stone of the other side safe there? The owner fills it, the
+/// other side cuts; either way the territory is not finished.
+fn is_cutting_point(
+    board: &mut Board,
+    reader: &mut Reader,
+    statuses: &FinalStatus,
+    p: Point,
+) -> bool {
+    let PointStatus::Territory(owner) = statuses.status(p) else {
+        return false;
+    };
+    let mut strings: Vec<Point> = Vec::new();
+    for n in p.neighbors() {
+        if board.on_board(n) && board.cell(n).is(owner) {
+            let o = board.origin(n);
+            if !strings.contains(&o) {
+                strings.push(o);
+            }
+        }
+    }
+    strings.len() >= 2
+        && board.is_legal(p, owner.opponent())
+        && reader.safe_move(board, p, owner.opponent()).succeeds()
+}
+
+/// A move of `color` that takes a liberty of an opponent string the final
+/// statuses call dead in `color`'s territory (the string with fewest
+/// liberties first, then board order; its liberties in board order): legal,
+/// allowed by the ko rule and tactically safe.
+fn removal_move(
+    board: &mut Board,
+    reader: &mut Reader,
+    filter: &MoveFilter,
+    statuses: &FinalStatus,
+    color: Color,
+) -> Option<Point> {
+    let mut dead: Vec<(usize, Point)> = board
+        .chain_origins(Some(color.opponent()))
+        .into_iter()
+        .filter(|&o| {
+            statuses.status(o) == PointStatus::Dead && statuses.owner(board, o) == Some(color)
+        })
+        .map(|o| (board.countlib(o), o))
+        .collect();
+    dead.sort();
+    for (_, o) in dead {
+        for lib in board.liberties_sorted(o) {
+            if board.is_legal(lib, color)
+                && filter.permits(board, lib, color)
+                && reader.safe_move(board, lib, color).succeeds()
+            {
+                return Some(lib);
+            }
+        }
+    }
+    None
 }
 
 /// Every purposeful move for `color`, best first, each point once: the
@@ -318,7 +442,8 @@ mod tests {
         }
         let mut reader = Reader::default();
         let mut conn = ConnectionReader::default();
-        generate_move(&mut game, &mut reader, &mut conn, color, 0)
+        let mut dragons = Dragons::default();
+        generate_move(&mut game, &mut reader, &mut conn, &mut dragons, color, 0)
     }
 
     #[test]
@@ -371,6 +496,101 @@ mod tests {
         board.play(intrusion, Color::White).expect("legal");
         let after = Territory::estimate(&mut board, &mut reader).count(Color::Black);
         assert!(after < before, "{intrusion:?}: {before} -> {after}");
+    }
+
+    /// A finished 9x9 game: black owns columns A-C, white F-J, no dame.
+    const SETTLED: &str = ". . . X O . . . .
+                           . . . X O . . . .
+                           . . . X O . . . .
+                           . . . X O . . . .
+                           . . . X O . . . .
+                           . . . X O . . . .
+                           . . . X O . . . .
+                           . . . X O . . . .
+                           . . . X O . . . .";
+
+    #[test]
+    fn passes_when_the_game_is_settled() {
+        // Both territories are larger than SMALL_REGION: the move
+        // generator used to play random moves into them.
+        assert_eq!(gen(SETTLED, Color::Black), Move::Pass);
+        assert_eq!(gen(SETTLED, Color::White), Move::Pass);
+    }
+
+    #[test]
+    fn removes_a_dead_stone_before_passing() {
+        // A dead white stone at B5 in black's territory: black takes its
+        // liberties (and blocks its way out) until it is captured, then
+        // passes; white does not try to rescue it and passes.
+        let with_stone = ". . . X O . . . .
+                          . . . X O . . . .
+                          . . . X O . . . .
+                          . . . X O . . . .
+                          . O . X O . . . .
+                          . . . X O . . . .
+                          . . . X O . . . .
+                          . . . X O . . . .
+                          . . . X O . . . .";
+        assert_eq!(gen(with_stone, Color::White), Move::Pass);
+        let board = Board::from_diagram(with_stone).expect("diagram");
+        let stone = Point::new(4, 1);
+        assert!(board.cell(stone).is(Color::White));
+        let mut game = Game::new(board.size());
+        for p in board.points() {
+            if let Some(c) = board.color_at(p) {
+                game.setup(p, Some(c)).expect("setup");
+            }
+        }
+        let mut reader = Reader::default();
+        let mut conn = ConnectionReader::default();
+        let mut dragons = Dragons::default();
+        let mut moves = Vec::new();
+        while game.board().cell(stone).is(Color::White) {
+            let m = generate_move(
+                &mut game,
+                &mut reader,
+                &mut conn,
+                &mut dragons,
+                Color::Black,
+                0,
+            );
+            let Move::Play(p) = m else {
+                panic!("black passes with the dead stone on the board after {moves:?}");
+            };
+            // Liberties of B5, or a block of its way into the top.
+            assert!(p.col() < 3, "{p:?} is outside black's territory");
+            game.play(Color::Black, m).expect("legal");
+            game.play(Color::White, Move::Pass).expect("pass");
+            moves.push(p);
+            assert!(moves.len() <= 6, "{moves:?}");
+        }
+        let m = generate_move(
+            &mut game,
+            &mut reader,
+            &mut conn,
+            &mut dragons,
+            Color::Black,
+            0,
+        );
+        assert_eq!(m, Move::Pass, "after {moves:?}");
+    }
+
+    #[test]
+    fn fills_or_cuts_a_wall_before_passing() {
+        // From a 7x7 self-play game (seed 7, move 25). The static final
+        // statuses give white the whole board (the black stones are
+        // dead), but white's strings B5 and C4 meet at C5, where a black
+        // stone is safe: black cuts there, white fills it.
+        let position = ". . . X O . .
+                        X . X X O . .
+                        . O . X O . .
+                        O . O X X . .
+                        . O . O . . .
+                        O X X O . O .
+                        . . X X O . .";
+        let c5 = Point::new(2, 2);
+        assert_eq!(gen(position, Color::Black), Move::Play(c5));
+        assert_eq!(gen(position, Color::White), Move::Play(c5));
     }
 
     #[test]

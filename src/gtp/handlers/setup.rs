@@ -183,6 +183,7 @@ pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
         &mut engine.game,
         &mut engine.reader,
         &mut engine.conn,
+        &mut engine.dragons,
         color,
         seed,
     );
@@ -201,6 +202,7 @@ pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
         &mut engine.game,
         &mut engine.reader,
         &mut engine.conn,
+        &mut engine.dragons,
         color,
         0,
     );
