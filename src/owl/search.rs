@@ -6,13 +6,23 @@
 //! `engine/owl.c`, with `owl_update_goal` (the goal grows by the owner's
 //! stones played next to it or one step away).
 //!
-//! A node evaluates the position first ([`life::evaluate`]); an alive
-//! goal ends the line. Otherwise the side to move tries its best
-//! candidates ([`moves`]) - several near the root, one beyond
-//! [`OwlConfig::branch_depth`] - and succeeds with the first move after
-//! which the other side fails. Meeting the node budget or the depth limit
-//! counts the line as alive and marks the search uncertain (GNU Go's
-//! behaviour at its limits).
+//! A node evaluates the position first ([`life::evaluate`]). An alive
+//! goal ends the line, except where one judgement is not trusted alone:
+//! - at the root of an attack, two eyes by count do not end it (only an
+//!   escape does): the attacker probes each candidate, judged after it;
+//! - at the root of a defence, two eyes by count are checked by such a
+//!   probing attack; only when it fails is the answer "no move needed";
+//! - a dead goal ([`Life::is_dead`]) ends the line at attacker nodes
+//!   below the root and owner nodes two or more moves below it.
+//!
+//! Otherwise the side to move tries its best candidates ([`moves`],
+//! merged with the other side's three best) - several near the root, one
+//! beyond [`OwlConfig::branch_depth`] - and keeps the best result, stopping
+//! at an unconditional success. Each side may once per line take a ko
+//! the rule forbids ([`KoTaken`]); a success through such a take is at
+//! best `KoB`. Meeting the node budget or the depth limit counts the line
+//! as alive and marks the search uncertain (GNU Go's behaviour at its
+//! limits).
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
