@@ -19,6 +19,12 @@
 //! | point of the eye space | 40 + 5 x neighbours in the space | - |
 //! | liberty of the goal | 30 (45 on the way out) | 35 (45 on the way out) |
 //! | next to the eye space, outside | 25 | 40 |
+//! | the forbidden ko recapture near the goal | 105 | 105 |
+//! | the other side's vital points | their value - 30 | their value - 30 |
+//!
+//! The search also merges in the other side's three best candidates, 30
+//! lower ([`with_borrowed`]): the point the opponent most wants is often
+//! the one to take first.
 //!
 //! A move that puts its own string in atari without capturing loses 40,
 //! unless it is a vital point or a point of the eye space (throw-ins and
