@@ -357,14 +357,14 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd!("query_boardsize", setup::query_boardsize, "the board size"),
     cmd!("quit", info::quit, "end the session"),
     cmd!(
-        "report_uncertainty",
-        owl::report_uncertainty,
-        "on|off: mark owl answers that met a limit as uncertain"
-    ),
-    cmd!(
         "reg_genmove",
         setup::reg_genmove,
         "generate a move without playing it"
+    ),
+    cmd!(
+        "report_uncertainty",
+        owl::report_uncertainty,
+        "on|off: mark owl answers that met a limit as uncertain"
     ),
     cmd!(
         "reset_connection_node_counter",
