@@ -13,7 +13,7 @@
 //! - at the root of a defence, two eyes by count are checked by such a
 //!   probing attack; only when it fails is the answer "no move needed";
 //! - a dead goal ([`Life::is_dead`]) ends the line at attacker nodes
-//!   three or more moves below the root and owner nodes two or more.
+//!   below the root and owner nodes two or more moves below it.
 //!
 //! Otherwise the side to move tries its best candidates ([`moves`],
 //! merged with the other side's three best) - several near the root, one
@@ -248,7 +248,7 @@ impl<'a> Search<'a> {
             self.store(key, depth, (ReadResult::Fail, None));
             return (ReadResult::Fail, None);
         }
-        if depth > 2 && life.is_dead() {
+        if depth > 0 && life.is_dead() {
             self.store(key, depth, (ReadResult::Win, None));
             return (ReadResult::Win, None);
         }
