@@ -46,6 +46,13 @@ use crate::eyes::value::EyeSolver;
 use crate::reading::{ReadResult, Reader};
 use std::collections::HashMap;
 
+/// The owl's eye solver gives up on a graph after this many positions
+/// (a quarter of `eval_eye`'s budget) and the space is estimated: the owl
+/// judges many positions per question, and the biggest spaces cost most
+/// while rarely deciding life (on ld_owl.tst CPU 7.5 s -> 4.7 s, two
+/// tests lost; owl.tst 6.4 s -> 4.6 s, none).
+pub const OWL_EYE_BUDGET: u64 = 100_000;
+
 /// How many first moves a two-moves-in-a-row question tries.
 pub const THREAT_CANDIDATES: usize = 6;
 
@@ -104,13 +111,30 @@ struct Entry {
 /// The owl's state kept between questions: its configuration, the memo
 /// table, the eye solver (which remembers the eye graphs it solved) and
 /// the node counter of GTP's `get_owl_node_counter`.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct OwlReader {
     /// Limits of each question.
     pub config: OwlConfig,
     table: HashMap<(u64, u64, Turn), Entry>,
+    /// Positions judged in the current question, by position and goal.
+    judged: HashMap<(u64, u64), life::Life>,
     solver: EyeSolver,
     counter: u64,
+    /// Set by [`OwlReader::defend_attacked`] for one question.
+    known_attack: bool,
+}
+
+impl Default for OwlReader {
+    fn default() -> Self {
+        OwlReader {
+            config: OwlConfig::default(),
+            table: HashMap::new(),
+            judged: HashMap::new(),
+            solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
+            counter: 0,
+            known_attack: false,
+        }
+    }
 }
 
 impl OwlReader {
@@ -163,6 +187,22 @@ impl OwlReader {
         self.run(board, reader, stones, target, Turn::Defender, None)
     }
 
+    /// [`OwlReader::defend`] when the caller has just read that the attack
+    /// succeeds (`dragon_status`): the same answer, without reading the
+    /// attack again at the root.
+    pub fn defend_attacked(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones: &[Point],
+        target: Point,
+    ) -> OwlAnswer {
+        self.known_attack = true;
+        let answer = self.run(board, reader, stones, target, Turn::Defender, None);
+        self.known_attack = false;
+        answer
+    }
+
     /// Does the attacker's move `m` kill the dragon (GNU Go
     /// `owl_does_attack`)? `Fail` when `m` is illegal.
     pub fn does_attack(
@@ -213,6 +253,7 @@ impl OwlReader {
             return (total, None);
         };
         self.table.clear();
+        self.judged.clear();
         let firsts = {
             let mut s = search::Search::new(self, reader, color, target, stones, board);
             let c = s.root_candidates(board, attacker);
@@ -277,7 +318,10 @@ impl OwlReader {
         // Each question reads afresh: its answer does not depend on the
         // questions asked before.
         self.table.clear();
+        self.judged.clear();
+        let known_attack = self.known_attack;
         let mut s = search::Search::new(self, reader, color, target, stones, board);
+        s.root_attack_succeeds = known_attack;
         let (result, mv) = match (turn, first) {
             (Turn::Attacker, None) => s.attack_root(board),
             (Turn::Defender, None) => s.defend_root(board),

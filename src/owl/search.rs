@@ -53,6 +53,9 @@ pub struct Search<'a> {
     pub nodes: u64,
     /// A limit was met.
     pub limit_hit: bool,
+    /// The caller already knows the attack at the root succeeds (the
+    /// defence root's check would read it again).
+    pub root_attack_succeeds: bool,
 }
 
 impl<'a> Search<'a> {
@@ -84,6 +87,7 @@ impl<'a> Search<'a> {
             root_goal,
             nodes: 0,
             limit_hit: false,
+            root_attack_succeeds: false,
         }
     }
 
@@ -218,8 +222,17 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The judgement of the position for the goal, remembered for the
+    /// question (the same position and goal recur: transpositions, and
+    /// the defence root's check of the attack).
     fn evaluate(&mut self, board: &mut Board, goal: &[bool]) -> Life {
-        life::evaluate(board, self.reader, &mut self.owl.solver, goal, self.color)
+        let key = (board.hash(), self.goal_hash(board, goal));
+        if let Some(life) = self.owl.judged.get(&key) {
+            return life.clone();
+        }
+        let life = life::evaluate(board, self.reader, &mut self.owl.solver, goal, self.color);
+        self.owl.judged.insert(key, life.clone());
+        life
     }
 
     /// The attacker to move: can he kill?
@@ -327,7 +340,8 @@ impl<'a> Search<'a> {
         let alive = life.is_alive()
             && (depth > 0
                 || life.escape
-                || self.attack_node(board, goal, 0, ko).0 == ReadResult::Fail);
+                || (!self.root_attack_succeeds
+                    && self.attack_node(board, goal, 0, ko).0 == ReadResult::Fail));
         if alive {
             self.store(key, depth, (ReadResult::Win, None));
             return (ReadResult::Win, None);

@@ -143,7 +143,10 @@ fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonSt
     if attack.result == ReadResult::Fail {
         return DragonStatus::Alive;
     }
-    let defense = ask(engine, Question::Defend, stones, target);
+    let board = engine.game.board_mut();
+    let defense = engine
+        .owl
+        .defend_attacked(board, &mut engine.reader, stones, target);
     if defense.result == ReadResult::Fail {
         return DragonStatus::Dead;
     }
