@@ -121,28 +121,10 @@ pub fn liberties_by_order(board: &Board, s: Point) -> [usize; 4] {
 }
 
 /// The genus of the string at `s` (GNU Go `genus`): the number of
-/// connected components of the rest of the board, minus one.
+/// connected components of the rest of the board, minus one (the eye
+/// analysis' own count, [`crate::eyes::space::genus`]).
 pub fn genus(board: &Board, s: Point) -> usize {
-    let mut seen = vec![false; BOARD_ARRAY];
-    let mut components = 0usize;
-    let outside = |p: Point| board.on_board(p) && (board.is_empty(p) || !board.same_chain(p, s));
-    for start in board.points() {
-        if seen[start.idx()] || !outside(start) {
-            continue;
-        }
-        components += 1;
-        seen[start.idx()] = true;
-        let mut stack = vec![start];
-        while let Some(p) = stack.pop() {
-            for n in p.neighbors() {
-                if !seen[n.idx()] && outside(n) {
-                    seen[n.idx()] = true;
-                    stack.push(n);
-                }
-            }
-        }
-    }
-    components.saturating_sub(1)
+    crate::eyes::space::genus(board, s)
 }
 
 /// Empty points further than this from every string count for none

@@ -363,7 +363,7 @@ fn is_inessential(board: &Board, table: &WormTable, s: Point) -> bool {
 
 /// The number of connected components of the board minus the chain on
 /// `s`, minus one (GNU Go `genus`).
-fn genus(board: &Board, s: Point) -> usize {
+pub fn genus(board: &Board, s: Point) -> usize {
     let mut seen = vec![false; BOARD_ARRAY];
     let mut components = 0usize;
     let outside = |p: Point| board.on_board(p) && !board.same_chain(p, s);

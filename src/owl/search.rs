@@ -101,15 +101,17 @@ impl<'a> Search<'a> {
     /// owner, best first, as the search would order them.
     pub fn root_candidates(&mut self, board: &mut Board, attacker: bool) -> Vec<Point> {
         let goal = self.root_goal.clone();
-        let life = self.evaluate(board, &goal);
-        let attacks = moves::attack_moves(board, &goal, self.color, &life);
-        let defenses = moves::defense_moves(board, &goal, self.color, &life);
-        let list = if attacker {
-            moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
+        let goal_hash = self.goal_hash(board, &goal);
+        let life = self.evaluate(board, &goal, goal_hash);
+        let turn = if attacker {
+            Turn::Attacker
         } else {
-            moves::with_borrowed(board, defenses, &attacks, self.color)
+            Turn::Defender
         };
-        list.into_iter().map(|(p, _)| p).collect()
+        self.candidates(board, &goal, &life, turn)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
     }
 
     /// Can the owner, moving first, save it?
@@ -225,8 +227,8 @@ impl<'a> Search<'a> {
     /// The judgement of the position for the goal, remembered for the
     /// question (the same position and goal recur: transpositions, and
     /// the defence root's check of the attack).
-    fn evaluate(&mut self, board: &mut Board, goal: &[bool]) -> Life {
-        let key = (board.hash(), self.goal_hash(board, goal));
+    fn evaluate(&mut self, board: &mut Board, goal: &[bool], goal_hash: u64) -> Life {
+        let key = (board.hash(), goal_hash);
         if let Some(life) = self.owl.judged.get(&key) {
             return life.clone();
         }
@@ -243,18 +245,15 @@ impl<'a> Search<'a> {
         depth: usize,
         ko: KoTaken,
     ) -> (ReadResult, Option<Point>) {
-        let key = (
-            board.hash(),
-            self.goal_hash(board, goal) ^ ko.key(),
-            Turn::Attacker,
-        );
+        let goal_hash = self.goal_hash(board, goal);
+        let key = (board.hash(), goal_hash ^ ko.key(), Turn::Attacker);
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
         if !self.enter() {
             return (ReadResult::Fail, None);
         }
-        let life = self.evaluate(board, goal);
+        let life = self.evaluate(board, goal, goal_hash);
         // At the root the eye count alone does not end the attack: the
         // attacker gets one probe of each candidate, judged after it.
         if life.is_alive() && (depth > 0 || life.escape) {
@@ -269,48 +268,7 @@ impl<'a> Search<'a> {
             self.limit_hit = true;
             return (ReadResult::Fail, None);
         }
-        let candidates = moves::with_borrowed(
-            board,
-            moves::attack_moves(board, goal, self.color, &life),
-            &moves::defense_moves(board, goal, self.color, &life),
-            self.color.opponent(),
-        );
-        log::trace!("owl attack depth {depth}: {candidates:?}");
-        let attacker = self.color.opponent();
-        let mut best = (ReadResult::Fail, None);
-        let mut tried = 0;
-        for (m, _) in candidates {
-            if tried >= self.width(depth, Turn::Attacker) {
-                break;
-            }
-            let Some(ko_take) = self.play(board, m, attacker, ko.attacker) else {
-                continue;
-            };
-            tried += 1;
-            log::trace!("owl attack depth {depth}: try {m:?}");
-            let child_ko = KoTaken {
-                attacker: ko.attacker || ko_take,
-                ..ko
-            };
-            let mut r = if self.captured(board) {
-                ReadResult::Win
-            } else {
-                self.defend_node(board, goal, depth + 1, child_ko)
-                    .0
-                    .reverse()
-            };
-            board.popgo();
-            if ko_take {
-                r = r.min(ReadResult::KoB);
-            }
-            log::trace!("owl depth {depth}: {m:?} (ko take {ko_take}) gives {r:?}");
-            if r > best.0 {
-                best = (r, Some(m));
-                if r == ReadResult::Win {
-                    break;
-                }
-            }
-        }
+        let best = self.try_candidates(board, goal, &life, depth, ko, Turn::Attacker);
         self.store(key, depth, best);
         best
     }
@@ -323,18 +281,15 @@ impl<'a> Search<'a> {
         depth: usize,
         ko: KoTaken,
     ) -> (ReadResult, Option<Point>) {
-        let key = (
-            board.hash(),
-            self.goal_hash(board, goal) ^ ko.key(),
-            Turn::Defender,
-        );
+        let goal_hash = self.goal_hash(board, goal);
+        let key = (board.hash(), goal_hash ^ ko.key(), Turn::Defender);
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
         if !self.enter() {
             return (ReadResult::Win, None);
         }
-        let life = self.evaluate(board, goal);
+        let life = self.evaluate(board, goal, goal_hash);
         // At the root an eye count of two is checked: the attacker moves
         // first, probing; only if he fails is no move needed.
         let alive = life.is_alive()
@@ -354,38 +309,85 @@ impl<'a> Search<'a> {
             self.limit_hit = true;
             return (ReadResult::Win, None);
         }
-        let candidates = moves::with_borrowed(
-            board,
-            moves::defense_moves(board, goal, self.color, &life),
-            &moves::attack_moves(board, goal, self.color, &life),
-            self.color,
-        );
-        log::trace!("owl defend depth {depth}: {candidates:?}");
+        let best = self.try_candidates(board, goal, &life, depth, ko, Turn::Defender);
+        self.store(key, depth, best);
+        best
+    }
+
+    /// The candidates of the side to move, merged with the other side's
+    /// best, best first.
+    fn candidates(
+        &self,
+        board: &Board,
+        goal: &[bool],
+        life: &Life,
+        turn: Turn,
+    ) -> Vec<(Point, i32)> {
+        let attacks = moves::attack_moves(board, goal, self.color, life);
+        let defenses = moves::defense_moves(board, goal, self.color, life);
+        match turn {
+            Turn::Attacker => {
+                moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
+            }
+            Turn::Defender => moves::with_borrowed(board, defenses, &attacks, self.color),
+        }
+    }
+
+    /// The side to move tries its best candidates (up to its width at
+    /// this depth) and keeps the best result, stopping at an
+    /// unconditional success.
+    fn try_candidates(
+        &mut self,
+        board: &mut Board,
+        goal: &[bool],
+        life: &Life,
+        depth: usize,
+        ko: KoTaken,
+        turn: Turn,
+    ) -> (ReadResult, Option<Point>) {
+        let candidates = self.candidates(board, goal, life, turn);
+        log::trace!("owl {turn:?} depth {depth}: {candidates:?}");
+        let (mover, ko_used) = match turn {
+            Turn::Attacker => (self.color.opponent(), ko.attacker),
+            Turn::Defender => (self.color, ko.defender),
+        };
         let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
-            if tried >= self.width(depth, Turn::Defender) {
+            if tried >= self.width(depth, turn) {
                 break;
             }
-            let Some(ko_take) = self.play(board, m, self.color, ko.defender) else {
+            let Some(ko_take) = self.play(board, m, mover, ko_used) else {
                 continue;
             };
             tried += 1;
-            log::trace!("owl defend depth {depth}: try {m:?}");
-            let child_ko = KoTaken {
-                defender: ko.defender || ko_take,
-                ..ko
+            let mut r = match turn {
+                Turn::Attacker if self.captured(board) => ReadResult::Win,
+                Turn::Attacker => {
+                    let child_ko = KoTaken {
+                        attacker: ko.attacker || ko_take,
+                        ..ko
+                    };
+                    self.defend_node(board, goal, depth + 1, child_ko)
+                        .0
+                        .reverse()
+                }
+                Turn::Defender => {
+                    let child_ko = KoTaken {
+                        defender: ko.defender || ko_take,
+                        ..ko
+                    };
+                    let grown = self.grown_goal(board, goal, m);
+                    self.attack_node(board, &grown, depth + 1, child_ko)
+                        .0
+                        .reverse()
+                }
             };
-            let grown = self.grown_goal(board, goal, m);
-            let mut r = self
-                .attack_node(board, &grown, depth + 1, child_ko)
-                .0
-                .reverse();
             board.popgo();
             if ko_take {
                 r = r.min(ReadResult::KoB);
             }
-            log::trace!("owl depth {depth}: {m:?} (ko take {ko_take}) gives {r:?}");
+            log::trace!("owl {turn:?} depth {depth}: {m:?} (ko take {ko_take}) gives {r:?}");
             if r > best.0 {
                 best = (r, Some(m));
                 if r == ReadResult::Win {
@@ -393,7 +395,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.store(key, depth, best);
         best
     }
 
