@@ -11,6 +11,7 @@ use tesuji::game::KoRule;
 use tesuji::gtp::input::ChannelLines;
 use tesuji::gtp::{serve_lines, Engine, EngineConfig};
 use tesuji::owl::OwlConfig;
+use tesuji::semeai::SemeaiConfig;
 use tesuji::reading::ko::KomasterScheme;
 use tesuji::reading::ReadingConfig;
 
@@ -79,6 +80,9 @@ struct Options {
     /// Depth beyond which the owl tries one move per node (GNU Go `--owl-branch`).
     #[arg(long = "owl-branch-depth", value_name = "N")]
     owl_branch_depth: Option<usize>,
+    /// Positions one semeai question may judge (GNU Go `--semeai-node-limit`).
+    #[arg(long = "semeai-node-limit", value_name = "N")]
+    semeai_node_limit: Option<u64>,
 }
 
 impl Options {
@@ -92,6 +96,14 @@ impl Options {
         }
         if let Some(d) = self.owl_branch_depth {
             config.branch_depth = d;
+        }
+        config
+    }
+
+    fn semeai(&self) -> SemeaiConfig {
+        let mut config = SemeaiConfig::default();
+        if let Some(n) = self.semeai_node_limit {
+            config.node_limit = n;
         }
         config
     }
@@ -165,6 +177,7 @@ fn main() {
         seed: options.seed,
         ko_rule: options.ko_rule(),
         owl: options.owl(),
+        semeai: options.semeai(),
     });
     // The reader recurses once per hypothetical move; the deepest reads of
     // the regression suites need a few MB of stack, more than a default

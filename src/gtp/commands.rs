@@ -6,7 +6,7 @@
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
 use super::handlers::{
-    analyze, connect, debug, dragon, eyes, info, life, owl, rules, setup, tactics, worm,
+    analyze, connect, debug, dragon, eyes, info, life, owl, rules, semeai, setup, tactics, worm,
 };
 use super::response::Reply;
 use super::Engine;
@@ -42,6 +42,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         "analyze",
         analyze::analyze,
         "stream candidate moves until input arrives (as lz-analyze)"
+    ),
+    cmd!(
+        "analyze_semeai",
+        semeai::analyze_semeai,
+        "capturing race, A's side first: defence code of A, attack code on B, move"
+    ),
+    cmd!(
+        "analyze_semeai_after_move",
+        semeai::analyze_semeai_after_move,
+        "capturing race after COLOR plays MOVE: codeA codeB move"
     ),
     cmd!(
         "attack",

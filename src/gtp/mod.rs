@@ -28,6 +28,7 @@ use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
 use crate::game::{Game, KoRule};
 use crate::owl::{OwlConfig, OwlReader};
+use crate::semeai::{SemeaiConfig, SemeaiReader};
 use crate::reading::{Reader, ReadingConfig};
 use input::{BufLines, LineSource};
 use response::{GtpError, Reply};
@@ -49,6 +50,8 @@ pub struct EngineConfig {
     /// Limits of owl questions (`--owl-node-limit`, `--owl-reading-depth`,
     /// `--owl-branch-depth`).
     pub owl: OwlConfig,
+    /// Limits of semeai questions (`--semeai-node-limit`).
+    pub semeai: SemeaiConfig,
 }
 
 /// Everything the GTP commands act on: the game, the tactical reader and
@@ -68,6 +71,9 @@ pub struct Engine {
     /// The owl (`owl_attack`, `owl_defend`, `dragon_status`, ...): limits,
     /// eye solver, owl node counter.
     pub owl: OwlReader,
+    /// The semeai reader (`analyze_semeai`): limits, eye solver, node
+    /// counter.
+    pub semeai: SemeaiReader,
     /// `report_uncertainty on`: owl answers that met a limit say so.
     pub report_uncertainty: bool,
     /// True between `start_sgftrace` and `finish_sgftrace`: the reader's
@@ -108,6 +114,7 @@ impl Engine {
             conn: ConnectionReader::default(),
             dragons: Dragons::default(),
             owl: OwlReader::new(config.owl),
+            semeai: SemeaiReader::new(config.semeai),
             report_uncertainty: false,
             sgftrace: false,
             seed: config.seed,

@@ -139,6 +139,21 @@ pub fn evaluate(
     goal: &[bool],
     color: Color,
 ) -> Life {
+    evaluate_beside(board, reader, solver, goal, color, None)
+}
+
+/// [`evaluate`] with enemy strings that are never read as lunches: those
+/// with a stone marked in `rival` (the other dragon of a capturing race,
+/// whose capture the race's own search decides; a tactical read of a
+/// string with many liberties mistakes a seki for a capture).
+pub fn evaluate_beside(
+    board: &mut Board,
+    reader: &mut Reader,
+    solver: &mut EyeSolver,
+    goal: &[bool],
+    color: Color,
+    rival: Option<&[bool]>,
+) -> Life {
     let other = color.opponent();
     let strings = goal_strings(board, goal, color);
     let mut worms = WormTable::all_lively(board);
@@ -179,6 +194,9 @@ pub fn evaluate(
     let mut lunches = Vec::new();
     for &n in &neighbors {
         if board.countlib(n) > LUNCH_LIBERTIES {
+            continue;
+        }
+        if rival.is_some_and(|r| board.stones(n).any(|p| r[p.idx()])) {
             continue;
         }
         let (attack, attack_point) = reader.attack(board, n);

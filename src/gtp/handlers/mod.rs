@@ -26,6 +26,7 @@ pub mod info;
 pub mod life;
 pub mod owl;
 pub mod rules;
+pub mod semeai;
 pub mod setup;
 pub mod tactics;
 pub mod worm;

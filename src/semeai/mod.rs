@@ -1,0 +1,188 @@
+//! Semeai: the capturing race between two adjacent dragons of opposite
+//! colours, each too weak to live alone. Who wins if the first one's
+//! owner moves first: does it live (the defence result), and does the
+//! other die (the attack result)?
+//!
+//! GNU Go counterpart: `owl_analyze_semeai` / `do_owl_analyze_semeai` of
+//! `engine/owl.c` (GTP `analyze_semeai`, `analyze_semeai_after_move`).
+//! GNU Go generates the race's moves from the owl pattern databases and
+//! a liberty count; here they come from the owl's own candidates for both
+//! dragons ([`crate::owl::moves`]: vital points of the eye spaces,
+//! lunches, weak strings) and from the race itself: captures of strings
+//! in atari, saving one's own, and filling the other dragon's liberties,
+//! outside ones before shared ones (see [`search`]).
+//!
+//! A race has three outcomes for the first dragon, ordered: it is
+//! captured ([`Outcome::Lost`]), both stay on the board - seki, or both
+//! live on their own ([`Outcome::Seki`]) - or the other is captured
+//! ([`Outcome::Won`]). The search is a minimax over them: the first
+//! dragon's side maximises, the other minimises, and either may pass (two
+//! passes in a row leave both standing). A position is judged by the
+//! owl's [`crate::owl::life::evaluate`] for each dragon: a dragon the owl
+//! calls alive cannot lose, and one the owl calls dead beside a living
+//! opponent has lost.
+//!
+//! Limits: a node budget per question and a depth limit
+//! ([`SemeaiConfig`]). A line cut by a limit is judged by counting
+//! liberties and eyes ([`search`]'s estimate) and the answer is marked
+//! uncertain. Every hypothetical move goes through the board's try/undo;
+//! results are memoised within a question only, so an answer never
+//! depends on earlier questions.
+
+pub mod count;
+pub mod search;
+
+#[cfg(test)]
+mod tests;
+
+use crate::board::{Board, Color, Point};
+use crate::eyes::value::EyeSolver;
+use crate::owl::life::Life;
+use crate::owl::OWL_EYE_BUDGET;
+use crate::reading::{ReadResult, Reader};
+use std::collections::HashMap;
+
+/// Limits of a semeai question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SemeaiConfig {
+    /// Positions one question may judge (GNU Go: 500 `semeai_node_limit`
+    /// at level 10).
+    pub node_limit: u64,
+    /// Moves (passes included) a line may run before it is estimated.
+    pub reading_depth: usize,
+}
+
+impl Default for SemeaiConfig {
+    fn default() -> Self {
+        SemeaiConfig {
+            node_limit: 600,
+            reading_depth: 24,
+        }
+    }
+}
+
+/// How the race ends for the first dragon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Outcome {
+    /// The first dragon is captured (or dead beside a living opponent).
+    Lost,
+    /// Both stay: seki, or both live on their own.
+    Seki,
+    /// The second dragon is captured (or dead beside a living first).
+    Won,
+}
+
+/// The answer to a semeai question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SemeaiAnswer {
+    /// The race's value for the first dragon.
+    pub outcome: Outcome,
+    /// The move of the side to move that reaches it (`None`: pass).
+    pub mv: Option<Point>,
+    /// No limit was met.
+    pub certain: bool,
+    /// Positions judged.
+    pub nodes: u64,
+}
+
+impl SemeaiAnswer {
+    /// GNU Go's defence result for the first dragon: it lives (or stays
+    /// in seki).
+    pub fn defense(&self) -> ReadResult {
+        if self.outcome >= Outcome::Seki {
+            ReadResult::Win
+        } else {
+            ReadResult::Fail
+        }
+    }
+
+    /// GNU Go's attack result on the second dragon: it is killed.
+    pub fn attack(&self) -> ReadResult {
+        if self.outcome == Outcome::Won {
+            ReadResult::Win
+        } else {
+            ReadResult::Fail
+        }
+    }
+}
+
+/// A memoised result: the value, the move, and the depth it was read at
+/// (a result read with more room left may serve a deeper node).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    outcome: Outcome,
+    mv: Option<Point>,
+    depth: usize,
+}
+
+/// The semeai reader's state between questions: limits, the memo table
+/// and judgements of the current question, the eye solver (which
+/// remembers solved eye graphs) and a node counter.
+#[derive(Debug)]
+pub struct SemeaiReader {
+    /// Limits of each question.
+    pub config: SemeaiConfig,
+    table: HashMap<u64, Entry>,
+    judged: HashMap<(u64, u64), Life>,
+    solver: EyeSolver,
+    counter: u64,
+}
+
+impl Default for SemeaiReader {
+    fn default() -> Self {
+        SemeaiReader::new(SemeaiConfig::default())
+    }
+}
+
+/// One dragon of a race: its stones and the stone whose capture ends it.
+#[derive(Clone, Copy, Debug)]
+pub struct RaceDragon<'s> {
+    /// The dragon's stones.
+    pub stones: &'s [Point],
+    /// The named stone.
+    pub target: Point,
+}
+
+impl SemeaiReader {
+    /// A reader with the given limits.
+    pub fn new(config: SemeaiConfig) -> SemeaiReader {
+        SemeaiReader {
+            config,
+            table: HashMap::new(),
+            judged: HashMap::new(),
+            solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
+            counter: 0,
+        }
+    }
+
+    /// Positions judged since the reader was made.
+    pub fn node_counter(&self) -> u64 {
+        self.counter
+    }
+
+    /// Read the race between `first` and `second` (opposite colours) with
+    /// `to_move` to play. The answer's outcome is the first dragon's.
+    pub fn analyze(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        first: RaceDragon,
+        second: RaceDragon,
+        to_move: Color,
+    ) -> SemeaiAnswer {
+        let entry = board.depth();
+        self.table.clear();
+        self.judged.clear();
+        let mut s = search::Search::new(self, reader, board, first, second);
+        let (outcome, mv) = s.root(board, to_move);
+        let answer = SemeaiAnswer {
+            outcome,
+            mv,
+            certain: !s.limit_hit,
+            nodes: s.nodes,
+        };
+        self.counter += answer.nodes;
+        debug_assert_eq!(board.depth(), entry);
+        answer
+    }
+}

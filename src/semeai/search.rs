@@ -1,0 +1,498 @@
+//! The semeai minimax over [`Outcome`]s: the first dragon's side
+//! maximises, the second's minimises.
+//!
+//! GNU Go counterpart: `do_owl_analyze_semeai` and
+//! `semeai_trymove_and_recurse` of `engine/owl.c`.
+//!
+//! A node first looks at both dragons with the owl's judgement
+//! ([`life::evaluate`]):
+//! - both alive (two eyes or a way out): both stay, [`Outcome::Seki`];
+//! - one alive and the other dead by the owl's static verdict: decided;
+//! - one alive: that side cannot lose, which bounds the search.
+//!
+//! Otherwise the side to move tries its candidates ([`candidates`]),
+//! most valuable first, up to a width that narrows with depth, then a
+//! pass. A pass answered by a pass ends the line with both standing.
+//! At a node the first move that reaches the best value is the answer; a
+//! pass is preferred only when no move does as well (so "1 1" answers
+//! name the move that makes progress, and "0 0" answers `PASS`).
+//!
+//! Candidates, by value:
+//!
+//! | move | value |
+//! |---|---|
+//! | capture a string of the other dragon in atari | 1000 |
+//! | save a string of one's own dragon in atari: capture a neighbour in atari | 950 |
+//! | ... or extend at its last liberty | 900 |
+//! | the owl's attack moves against the other dragon (vital points, lunches) | 500 - 10 per rank |
+//! | the owl's defence moves for one's own dragon | 490 - 10 per rank |
+//! | fill an outside liberty of the other dragon's strings in contact | 300 - 10 x its liberties |
+//! | fill a shared liberty | 150 - 10 x its liberties |
+//! | fill a liberty inside one's own eye space | 40 |
+//!
+//! A liberty fill that puts the filling string in atari without capturing
+//! is not tried (it hands the opponent a capture); the owl's moves may be
+//! self-ataris (throw-ins destroy eyes).
+//!
+//! At a limit the line is estimated by counting: each dragon's race
+//! liberties (the fewest of its strings in contact with the other
+//! dragon), plus two for a dragon with an eye; more wins, equal goes to
+//! the side to move.
+
+use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::owl::life::{self, goal_strings, Life};
+use crate::owl::moves;
+use crate::reading::Reader;
+use crate::semeai::{count, Entry, Outcome, RaceDragon, SemeaiConfig, SemeaiReader};
+
+/// The owl's moves taken from each side's list.
+const OWL_MOVES: usize = 4;
+
+/// Outside liberty fills tried at a node.
+const OUTSIDE_FILLS: usize = 2;
+
+/// Shared liberty fills tried at a node.
+const SHARED_FILLS: usize = 1;
+
+/// Owl candidate values from which a move is vital.
+const VITAL: i32 = 85;
+
+/// The number of candidates tried at each depth (deeper: the last).
+const WIDTH: [usize; 8] = [8, 6, 6, 5, 4, 4, 4, 3];
+
+/// One candidate move.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    point: Point,
+    value: i32,
+    /// Only a liberty fill suggested it: not tried as a self-atari.
+    fill_only: bool,
+}
+
+/// One semeai question in progress.
+pub struct Search<'a> {
+    semeai: &'a mut SemeaiReader,
+    reader: &'a mut Reader,
+    config: SemeaiConfig,
+    /// The dragons' colours (index 0: the first dragon).
+    colors: [Color; 2],
+    /// The stones whose capture ends each dragon.
+    targets: [Point; 2],
+    /// The goals at the root: each dragon's stones.
+    root_goals: [Vec<bool>; 2],
+    /// Positions judged so far.
+    pub nodes: u64,
+    /// A limit was met.
+    pub limit_hit: bool,
+}
+
+impl<'a> Search<'a> {
+    /// A question about the race between `first` and `second`.
+    pub fn new(
+        semeai: &'a mut SemeaiReader,
+        reader: &'a mut Reader,
+        board: &Board,
+        first: RaceDragon,
+        second: RaceDragon,
+    ) -> Search<'a> {
+        let color0 = board.color_at(first.target).unwrap_or(Color::Black);
+        let colors = [color0, color0.opponent()];
+        let goal = |d: RaceDragon, color: Color| {
+            let mut g = vec![false; BOARD_ARRAY];
+            for &p in d.stones.iter().chain(std::iter::once(&d.target)) {
+                if board.cell(p).is(color) {
+                    for q in board.stones(p) {
+                        g[q.idx()] = true;
+                    }
+                }
+            }
+            g
+        };
+        let root_goals = [goal(first, colors[0]), goal(second, colors[1])];
+        let config = semeai.config;
+        Search {
+            semeai,
+            reader,
+            config,
+            colors,
+            targets: [first.target, second.target],
+            root_goals,
+            nodes: 0,
+            limit_hit: false,
+        }
+    }
+
+    /// The race with `to_move` to play: its value for the first dragon
+    /// and the mover's move (`None`: pass).
+    pub fn root(&mut self, board: &mut Board, to_move: Color) -> (Outcome, Option<Point>) {
+        if let Some(done) = self.decided(board) {
+            return (done, None);
+        }
+        let mover = usize::from(to_move != self.colors[0]);
+        let goals = self.root_goals.clone();
+        self.node(board, &goals, mover, 0, false)
+    }
+
+    /// A dragon whose named stone is gone has lost.
+    fn decided(&self, board: &Board) -> Option<Outcome> {
+        if !board.cell(self.targets[0]).is(self.colors[0]) {
+            Some(Outcome::Lost)
+        } else if !board.cell(self.targets[1]).is(self.colors[1]) {
+            Some(Outcome::Won)
+        } else {
+            None
+        }
+    }
+
+    /// Count a node; false when the budget is spent.
+    fn enter(&mut self) -> bool {
+        if self.nodes >= self.config.node_limit {
+            self.limit_hit = true;
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
+    fn goal_hash(&self, board: &Board, goal: &[bool], side: usize) -> u64 {
+        let mut h = 0u64;
+        for p in board.points() {
+            if goal[p.idx()] && board.cell(p).is(self.colors[side]) {
+                h ^= point_key(p);
+            }
+        }
+        h.rotate_left(side as u32 * 29)
+    }
+
+    /// The owl's judgement of one dragon, remembered for the question.
+    fn evaluate(
+        &mut self,
+        board: &mut Board,
+        goals: &[Vec<bool>; 2],
+        side: usize,
+        hashes: [u64; 2],
+    ) -> Life {
+        let key = (board.hash(), hashes[side] ^ hashes[1 - side].rotate_left(7));
+        if let Some(life) = self.semeai.judged.get(&key) {
+            return life.clone();
+        }
+        let life = life::evaluate_beside(
+            board,
+            self.reader,
+            &mut self.semeai.solver,
+            &goals[side],
+            self.colors[side],
+            Some(&goals[1 - side]),
+        );
+        self.semeai.judged.insert(key, life.clone());
+        life
+    }
+
+    /// The value of the position with `mover` (0: the first dragon's
+    /// side) to play, and the mover's best move.
+    fn node(
+        &mut self,
+        board: &mut Board,
+        goals: &[Vec<bool>; 2],
+        mover: usize,
+        depth: usize,
+        passed: bool,
+    ) -> (Outcome, Option<Point>) {
+        let hashes = [
+            self.goal_hash(board, &goals[0], 0),
+            self.goal_hash(board, &goals[1], 1),
+        ];
+        let key = board.hash()
+            ^ hashes[0]
+            ^ hashes[1]
+            ^ (mover as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from(passed).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        if let Some(e) = self.semeai.table.get(&key) {
+            if e.depth <= depth {
+                return (e.outcome, e.mv);
+            }
+        }
+        if !self.enter() {
+            log::trace!("semeai depth {depth}: node limit");
+            return (Outcome::Seki, None);
+        }
+        let lives = [
+            self.evaluate(board, goals, 0, hashes),
+            self.evaluate(board, goals, 1, hashes),
+        ];
+        let safe = [lives[0].is_alive(), lives[1].is_alive()];
+        let verdict = match safe {
+            [true, true] => Some(Outcome::Seki),
+            [true, false] if lives[1].is_dead() => Some(Outcome::Won),
+            [false, true] if lives[0].is_dead() => Some(Outcome::Lost),
+            _ => None,
+        };
+        if let Some(v) = verdict {
+            self.store(key, depth, v, None);
+            return (v, None);
+        }
+        let lo = if safe[0] { Outcome::Seki } else { Outcome::Lost };
+        let hi = if safe[1] { Outcome::Seki } else { Outcome::Won };
+        // The root reads its moves even in a plain race: the answer
+        // names the move that keeps or wins it.
+        let plain = depth > 0 && self.is_plain(board, goals, &lives);
+        if plain || depth >= self.config.reading_depth {
+            if !plain {
+                self.limit_hit = true;
+            }
+            let v = self
+                .counted(board, goals, mover, &lives)
+                .unwrap_or(Outcome::Seki)
+                .clamp(lo, hi);
+            if plain {
+                self.store(key, depth, v, None);
+            }
+            return (v, None);
+        }
+        let maximise = mover == 0;
+        let target = if maximise { hi } else { lo };
+        let better = |a: Outcome, b: Outcome| if maximise { a > b } else { a < b };
+        let color = self.colors[mover];
+        let candidates = self.candidates(board, goals, &lives, mover);
+        log::trace!("semeai depth {depth} mover {color:?}: {candidates:?}");
+        let width = WIDTH[depth.min(WIDTH.len() - 1)];
+        let mut best: Option<(Outcome, Option<Point>)> = None;
+        let mut tried = 0;
+        for c in candidates {
+            if tried >= width || best.is_some_and(|b| b.0 == target) {
+                break;
+            }
+            if !self.play(board, c, color) {
+                continue;
+            }
+            tried += 1;
+            let r = match self.decided(board) {
+                Some(done) => done,
+                None => {
+                    let grown = self.grown_goals(board, goals, mover, c.point);
+                    self.node(board, &grown, 1 - mover, depth + 1, false).0
+                }
+            };
+            board.popgo();
+            let r = r.clamp(lo, hi);
+            log::trace!("semeai depth {depth}: {:?} gives {r:?}", c.point);
+            if best.is_none_or(|b| better(r, b.0)) {
+                best = Some((r, Some(c.point)));
+            }
+        }
+        if best.is_none_or(|b| b.0 != target) {
+            let r = if passed {
+                Outcome::Seki
+            } else {
+                board.trypass(color);
+                let r = self.node(board, goals, 1 - mover, depth + 1, true).0;
+                board.popgo();
+                r
+            };
+            let r = r.clamp(lo, hi);
+            if best.is_none_or(|b| better(r, b.0)) {
+                best = Some((r, None));
+            }
+        }
+        let (outcome, mut mv) = best.unwrap_or((Outcome::Seki, None));
+        if outcome == if maximise { Outcome::Lost } else { Outcome::Won } {
+            // Nothing helps: no move to name.
+            mv = None;
+        }
+        log::trace!("semeai depth {depth} result {outcome:?} {mv:?} (nodes {})", self.nodes);
+        self.store(key, depth, outcome, mv);
+        (outcome, mv)
+    }
+
+    fn store(&mut self, key: u64, depth: usize, outcome: Outcome, mv: Option<Point>) {
+        if !self.limit_hit {
+            self.semeai.table.insert(key, Entry { outcome, mv, depth });
+        }
+    }
+
+    /// Play a candidate; a liberty fill that would stand in atari without
+    /// capturing is refused.
+    fn play(&mut self, board: &mut Board, c: Candidate, color: Color) -> bool {
+        let captures = c.fill_only && board.does_capture_something(c.point, color);
+        if !board.trymove(c.point, color) {
+            return false;
+        }
+        if c.fill_only && !captures && board.countlib(c.point) <= 1 {
+            board.popgo();
+            return false;
+        }
+        true
+    }
+
+    /// The goals after `mover` played `m`: its string joins the mover's
+    /// goal when it contains a goal stone (a move that only comes near
+    /// does not make the race's dragon bigger: its string may belong to
+    /// another, living dragon).
+    fn grown_goals(
+        &self,
+        board: &Board,
+        goals: &[Vec<bool>; 2],
+        mover: usize,
+        m: Point,
+    ) -> [Vec<bool>; 2] {
+        let mut out = goals.clone();
+        if board.stones(m).any(|p| p != m && goals[mover][p.idx()]) {
+            for p in board.stones(m) {
+                out[mover][p.idx()] = true;
+            }
+        }
+        out
+    }
+
+    /// The mover's candidates, most valuable first.
+    fn candidates(
+        &self,
+        board: &Board,
+        goals: &[Vec<bool>; 2],
+        lives: &[Life; 2],
+        mover: usize,
+    ) -> Vec<Candidate> {
+        let own = mover;
+        let opp = 1 - mover;
+        let mut list: Vec<Candidate> = Vec::new();
+        let mut add = |p: Point, value: i32, fill_only: bool| {
+            if !board.on_board(p) || !board.is_empty(p) {
+                return;
+            }
+            match list.iter_mut().find(|c| c.point == p) {
+                Some(c) => {
+                    c.value = c.value.max(value);
+                    c.fill_only &= fill_only;
+                }
+                None => list.push(Candidate {
+                    point: p,
+                    value,
+                    fill_only,
+                }),
+            }
+        };
+        let own_strings = goal_strings(board, &goals[own], self.colors[own]);
+        let opp_strings = goal_strings(board, &goals[opp], self.colors[opp]);
+        // Strings in atari.
+        for &s in &opp_strings {
+            if board.countlib(s) == 1 {
+                add(board.libs(s)[0], 1000, false);
+            }
+        }
+        let mut buf = Vec::new();
+        for &s in &own_strings {
+            if board.countlib(s) != 1 {
+                continue;
+            }
+            board.adjacent_chains_max_libs(s, 1, &mut buf);
+            for &n in &buf {
+                add(board.libs(n)[0], 950, false);
+            }
+            add(board.libs(s)[0], 900, false);
+        }
+        // The owl's moves against the other dragon and for one's own.
+        let attacks = moves::attack_moves(board, &goals[opp], self.colors[opp], &lives[opp]);
+        for &(p, v) in attacks.iter().take(OWL_MOVES) {
+            add(p, owl_value(v), false);
+        }
+        let defenses = moves::defense_moves(board, &goals[own], self.colors[own], &lives[own]);
+        for &(p, v) in defenses.iter().take(OWL_MOVES) {
+            add(p, owl_value(v) - 5, false);
+        }
+        // Liberty fills on the other dragon's strings in contact.
+        let mut own_eye = vec![false; BOARD_ARRAY];
+        for &p in &lives[own].eye_points {
+            own_eye[p.idx()] = true;
+        }
+        let contact: Vec<Point> = {
+            let c: Vec<Point> = opp_strings
+                .iter()
+                .copied()
+                .filter(|&s| {
+                    board.adjacent_chains(s, &mut buf);
+                    buf.iter().any(|&n| own_strings.contains(&board.origin(n)))
+                })
+                .collect();
+            if c.is_empty() {
+                opp_strings.clone()
+            } else {
+                c
+            }
+        };
+        // Fills of equal standing are interchangeable: the two best
+        // outside ones and the best shared one are enough.
+        let mut fills: Vec<(i32, Point, bool)> = Vec::new();
+        for &s in &contact {
+            let libs = board.countlib(s) as i32;
+            for l in board.liberties_sorted(s) {
+                if own_eye[l.idx()] || fills.iter().any(|f| f.1 == l) {
+                    continue;
+                }
+                let shared = own_strings.iter().any(|&o| board.is_liberty_of(l, o));
+                let room = board.empty_neighbors(l) as i32;
+                let value = if shared { 250 } else { 400 } - 10 * libs + room;
+                fills.push((value, l, shared));
+            }
+        }
+        fills.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let outside = fills.iter().filter(|f| !f.2).take(OUTSIDE_FILLS);
+        let shared = fills.iter().filter(|f| f.2).take(SHARED_FILLS);
+        for &(value, l, _) in outside.chain(shared) {
+            add(l, value, true);
+        }
+        list.sort_by(|a, b| b.value.cmp(&a.value).then(a.point.cmp(&b.point)));
+        list
+    }
+
+    /// The race's outcome by counting liberties ([`count`]), `None` when
+    /// a dragon has no stone left.
+    fn counted(
+        &self,
+        board: &Board,
+        goals: &[Vec<bool>; 2],
+        mover: usize,
+        lives: &[Life; 2],
+    ) -> Option<Outcome> {
+        let s0 = count::weakest_contact(board, &goals[0], self.colors[0], &goals[1])?;
+        let s1 = count::weakest_contact(board, &goals[1], self.colors[1], &goals[0])?;
+        let t0 = count::tally(board, s0, s1, &lives[0]);
+        let t1 = count::tally(board, s1, s0, &lives[1]);
+        let shared = count::shared_liberties(board, s0, s1);
+        Some(count::outcome(t0, t1, shared, mover == 0))
+    }
+
+    /// Is the race a plain one, decided by counting: no string of either
+    /// dragon in atari or tactically weak, no lunch, no eye space still
+    /// to make or destroy?
+    fn is_plain(&self, board: &Board, goals: &[Vec<bool>; 2], lives: &[Life; 2]) -> bool {
+        (0..2).all(|side| {
+            let life = &lives[side];
+            life.min_eyes == life.max_eyes
+                && life.lunches.is_empty()
+                && life.weak.is_empty()
+                && goal_strings(board, &goals[side], self.colors[side])
+                    .iter()
+                    .all(|&s| board.countlib(s) > 1)
+        })
+    }
+}
+
+/// An owl candidate's value on the race's scale: vital points (eye
+/// spaces, half eyes, weak strings, lunches: owl value 85 and up) before
+/// outside liberty fills, the owl's other moves after them.
+fn owl_value(v: i32) -> i32 {
+    if v >= VITAL {
+        600 + v
+    } else {
+        100 + v
+    }
+}
+
+/// A fixed pseudo-random key per point (splitmix64 of its index), for the
+/// goals' part of the memo key.
+fn point_key(p: Point) -> u64 {
+    let mut z = (p.idx() as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,1 @@
+//! Semeai tests on small diagrams.
