@@ -38,9 +38,12 @@ mod tests;
 use crate::board::{Board, Color, Point};
 use crate::eyes::value::EyeSolver;
 use crate::owl::life::Life;
-use crate::owl::OWL_EYE_BUDGET;
+use crate::owl::{OwlConfig, OwlReader, OWL_EYE_BUDGET};
 use crate::reading::{ReadResult, Reader};
 use std::collections::HashMap;
+
+/// The owl's budget for checking that the capturer of a race lives.
+pub const CAPTURE_CHECK_NODES: u64 = 200;
 
 /// Limits of a semeai question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +127,11 @@ pub struct SemeaiReader {
     pub config: SemeaiConfig,
     table: HashMap<u64, Entry>,
     judged: HashMap<(u64, u64), Life>,
+    /// Does the first dragon live after capturing the second, by position.
+    lives_after: HashMap<u64, bool>,
     solver: EyeSolver,
+    /// The owl that checks a capturer's life, with a small budget.
+    owl: OwlReader,
     counter: u64,
 }
 
@@ -150,6 +157,11 @@ impl SemeaiReader {
             config,
             table: HashMap::new(),
             judged: HashMap::new(),
+            lives_after: HashMap::new(),
+            owl: OwlReader::new(OwlConfig {
+                node_limit: CAPTURE_CHECK_NODES,
+                ..OwlConfig::default()
+            }),
             solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
             counter: 0,
         }
@@ -173,6 +185,7 @@ impl SemeaiReader {
         let entry = board.depth();
         self.table.clear();
         self.judged.clear();
+        self.lives_after.clear();
         let mut s = search::Search::new(self, reader, board, first, second);
         let (outcome, mv) = s.root(board, to_move);
         let answer = SemeaiAnswer {

@@ -42,11 +42,15 @@
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, goal_strings, Life};
 use crate::owl::moves;
-use crate::reading::Reader;
+use crate::reading::{ReadResult, Reader};
 use crate::semeai::{count, Entry, Outcome, RaceDragon, SemeaiConfig, SemeaiReader};
 
 /// The owl's moves taken from each side's list.
 const OWL_MOVES: usize = 4;
+
+/// Owl positions that count as one semeai node (the owl's check that
+/// a capture saved the capturer is charged to the semeai's budget).
+const OWL_NODES_PER_NODE: u64 = 10;
 
 /// Outside liberty fills tried at a node.
 const OUTSIDE_FILLS: usize = 2;
@@ -141,6 +145,36 @@ impl<'a> Search<'a> {
             Some(Outcome::Won)
         } else {
             None
+        }
+    }
+
+    /// A dragon was just captured by the other (`captor`): the capture
+    /// decides the race only if the captor then lives (the owl's attack
+    /// on it fails); a captor that dies anyway has lost the race too
+    /// (GNU Go: killing a dragon that was dead already wins nothing).
+    fn after_capture(&mut self, board: &mut Board, goals: &[Vec<bool>; 2], captor: usize) -> Outcome {
+        let key = board.hash() ^ self.goal_hash(board, &goals[captor], captor);
+        let alive = match self.semeai.lives_after.get(&key) {
+            Some(&alive) => alive,
+            None => {
+                let color = self.colors[captor];
+                let stones: Vec<Point> = board
+                    .points()
+                    .filter(|p| goals[captor][p.idx()] && board.cell(*p).is(color))
+                    .collect();
+                let answer =
+                    self.semeai
+                        .owl
+                        .attack(board, self.reader, &stones, self.targets[captor]);
+                self.nodes += answer.nodes / OWL_NODES_PER_NODE;
+                let alive = answer.result == ReadResult::Fail;
+                self.semeai.lives_after.insert(key, alive);
+                alive
+            }
+        };
+        match (captor, alive) {
+            (0, true) | (1, false) => Outcome::Won,
+            _ => Outcome::Lost,
         }
     }
 
@@ -267,7 +301,8 @@ impl<'a> Search<'a> {
             }
             tried += 1;
             let r = match self.decided(board) {
-                Some(done) => done,
+                Some(Outcome::Won) => self.after_capture(board, goals, 0),
+                Some(_) => self.after_capture(board, goals, 1),
                 None => {
                     let grown = self.grown_goals(board, goals, mover, c.point);
                     self.node(board, &grown, 1 - mover, depth + 1, false).0
