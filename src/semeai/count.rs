@@ -70,18 +70,18 @@ pub fn shared_liberties(board: &Board, s: Point, t: Point) -> usize {
     board.count_common_libs(s, t)
 }
 
-/// The tally of string `s` (owned by the side `life` judges) against
-/// string `t` of the other side.
-pub fn tally(board: &Board, s: Point, t: Point, life: &Life) -> Tally {
+/// The tally of string `s` (owned by the side `life` judges; no
+/// judgement: no eye) against string `t` of the other side.
+pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>) -> Tally {
     let libs = board.liberties_sorted(s);
-    let eye = life.min_eyes >= 1;
+    let eye = life.is_some_and(|l| l.min_eyes >= 1);
     let mut outside = 0;
     let mut in_eye = 0;
     for l in libs {
         if board.is_liberty_of(l, t) {
             continue;
         }
-        if eye && life.eye_points.contains(&l) {
+        if eye && life.is_some_and(|l2| l2.eye_points.contains(&l)) {
             in_eye += 1;
         } else {
             outside += 1;

@@ -116,6 +116,17 @@ struct Entry {
     outcome: Outcome,
     mv: Option<Point>,
     depth: usize,
+    bound: Bound,
+}
+
+/// What a memoised value says: the value itself, or only that the true
+/// value is at least (`Lower`) or at most (`Upper`) it (a search cut
+/// short by its window).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
 }
 
 /// The semeai reader's state between questions: limits, the memo table

@@ -43,7 +43,7 @@ use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, goal_strings, Life};
 use crate::owl::moves;
 use crate::reading::{ReadResult, Reader};
-use crate::semeai::{count, Entry, Outcome, RaceDragon, SemeaiConfig, SemeaiReader};
+use crate::semeai::{count, Bound, Entry, Outcome, RaceDragon, SemeaiConfig, SemeaiReader};
 
 /// The owl's moves taken from each side's list.
 const OWL_MOVES: usize = 4;
@@ -134,7 +134,7 @@ impl<'a> Search<'a> {
         }
         let mover = usize::from(to_move != self.colors[0]);
         let goals = self.root_goals.clone();
-        self.node(board, &goals, mover, 0, false)
+        self.node(board, &goals, mover, 0, false, Outcome::Lost, Outcome::Won)
     }
 
     /// A dragon whose named stone is gone has lost.
@@ -223,7 +223,10 @@ impl<'a> Search<'a> {
     }
 
     /// The value of the position with `mover` (0: the first dragon's
-    /// side) to play, and the mover's best move.
+    /// side) to play, and the mover's best move, within the window
+    /// `[alpha, beta]`: a value at or below `alpha` (at or above `beta`)
+    /// only says so, and is remembered as a bound.
+    #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
         board: &mut Board,
@@ -231,6 +234,8 @@ impl<'a> Search<'a> {
         mover: usize,
         depth: usize,
         passed: bool,
+        alpha: Outcome,
+        beta: Outcome,
     ) -> (Outcome, Option<Point>) {
         let hashes = [
             self.goal_hash(board, &goals[0], 0),
@@ -242,13 +247,18 @@ impl<'a> Search<'a> {
             ^ (mover as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ u64::from(passed).wrapping_mul(0xD1B5_4A32_D192_ED03);
         if let Some(e) = self.semeai.table.get(&key) {
-            if e.depth <= depth {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.outcome >= beta,
+                Bound::Upper => e.outcome <= alpha,
+            };
+            if e.depth <= depth && usable {
                 return (e.outcome, e.mv);
             }
         }
         if !self.enter() {
             log::trace!("semeai depth {depth}: node limit");
-            return (Outcome::Seki, None);
+            return (self.counted(board, goals, mover, None), None);
         }
         let lives = [
             self.evaluate(board, goals, 0, hashes),
@@ -262,7 +272,7 @@ impl<'a> Search<'a> {
             _ => None,
         };
         if let Some(v) = verdict {
-            self.store(key, depth, v, None);
+            self.store(key, depth, v, None, Bound::Exact);
             return (v, None);
         }
         let lo = if safe[0] { Outcome::Seki } else { Outcome::Lost };
@@ -274,26 +284,33 @@ impl<'a> Search<'a> {
             if !plain {
                 self.limit_hit = true;
             }
-            let v = self
-                .counted(board, goals, mover, &lives)
-                .unwrap_or(Outcome::Seki)
-                .clamp(lo, hi);
+            let v = self.counted(board, goals, mover, Some(&lives)).clamp(lo, hi);
             if plain {
-                self.store(key, depth, v, None);
+                self.store(key, depth, v, None, Bound::Exact);
             }
             return (v, None);
         }
+        let (alpha, beta) = (alpha.max(lo), beta.min(hi));
+        if alpha >= beta {
+            return (alpha, None);
+        }
         let maximise = mover == 0;
-        let target = if maximise { hi } else { lo };
         let better = |a: Outcome, b: Outcome| if maximise { a > b } else { a < b };
+        let cut = |v: Outcome| if maximise { v >= beta } else { v <= alpha };
         let color = self.colors[mover];
         let candidates = self.candidates(board, goals, &lives, mover);
         log::trace!("semeai depth {depth} mover {color:?}: {candidates:?}");
         let width = WIDTH[depth.min(WIDTH.len() - 1)];
         let mut best: Option<(Outcome, Option<Point>)> = None;
         let mut tried = 0;
+        // The child's window narrows as the mover's best improves.
+        let window = |best: Option<(Outcome, Option<Point>)>| match best {
+            Some((b, _)) if maximise => (alpha.max(b), beta),
+            Some((b, _)) => (alpha, beta.min(b)),
+            None => (alpha, beta),
+        };
         for c in candidates {
-            if tried >= width || best.is_some_and(|b| b.0 == target) {
+            if tried >= width || best.is_some_and(|b| cut(b.0)) {
                 break;
             }
             if !self.play(board, c, color) {
@@ -305,7 +322,8 @@ impl<'a> Search<'a> {
                 Some(_) => self.after_capture(board, goals, 1),
                 None => {
                     let grown = self.grown_goals(board, goals, mover, c.point);
-                    self.node(board, &grown, 1 - mover, depth + 1, false).0
+                    let (a, b) = window(best);
+                    self.node(board, &grown, 1 - mover, depth + 1, false, a, b).0
                 }
             };
             board.popgo();
@@ -315,12 +333,13 @@ impl<'a> Search<'a> {
                 best = Some((r, Some(c.point)));
             }
         }
-        if best.is_none_or(|b| b.0 != target) {
+        if best.is_none_or(|b| !cut(b.0)) {
             let r = if passed {
                 Outcome::Seki
             } else {
                 board.trypass(color);
-                let r = self.node(board, goals, 1 - mover, depth + 1, true).0;
+                let (a, b) = window(best);
+                let r = self.node(board, goals, 1 - mover, depth + 1, true, a, b).0;
                 board.popgo();
                 r
             };
@@ -334,14 +353,36 @@ impl<'a> Search<'a> {
             // Nothing helps: no move to name.
             mv = None;
         }
+        let bound = if outcome <= alpha {
+            Bound::Upper
+        } else if outcome >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
         log::trace!("semeai depth {depth} result {outcome:?} {mv:?} (nodes {})", self.nodes);
-        self.store(key, depth, outcome, mv);
+        self.store(key, depth, outcome, mv, bound);
         (outcome, mv)
     }
 
-    fn store(&mut self, key: u64, depth: usize, outcome: Outcome, mv: Option<Point>) {
+    fn store(
+        &mut self,
+        key: u64,
+        depth: usize,
+        outcome: Outcome,
+        mv: Option<Point>,
+        bound: Bound,
+    ) {
         if !self.limit_hit {
-            self.semeai.table.insert(key, Entry { outcome, mv, depth });
+            self.semeai.table.insert(
+                key,
+                Entry {
+                    outcome,
+                    mv,
+                    depth,
+                    bound,
+                },
+            );
         }
     }
 
@@ -479,21 +520,25 @@ impl<'a> Search<'a> {
         list
     }
 
-    /// The race's outcome by counting liberties ([`count`]), `None` when
-    /// a dragon has no stone left.
+    /// The race's outcome by counting liberties ([`count`]); without
+    /// judgements, as if neither dragon had an eye.
     fn counted(
         &self,
         board: &Board,
         goals: &[Vec<bool>; 2],
         mover: usize,
-        lives: &[Life; 2],
-    ) -> Option<Outcome> {
-        let s0 = count::weakest_contact(board, &goals[0], self.colors[0], &goals[1])?;
-        let s1 = count::weakest_contact(board, &goals[1], self.colors[1], &goals[0])?;
-        let t0 = count::tally(board, s0, s1, &lives[0]);
-        let t1 = count::tally(board, s1, s0, &lives[1]);
+        lives: Option<&[Life; 2]>,
+    ) -> Outcome {
+        let (Some(s0), Some(s1)) = (
+            count::weakest_contact(board, &goals[0], self.colors[0], &goals[1]),
+            count::weakest_contact(board, &goals[1], self.colors[1], &goals[0]),
+        ) else {
+            return Outcome::Seki;
+        };
+        let t0 = count::tally(board, s0, s1, lives.map(|l| &l[0]));
+        let t1 = count::tally(board, s1, s0, lives.map(|l| &l[1]));
         let shared = count::shared_liberties(board, s0, s1);
-        Some(count::outcome(t0, t1, shared, mover == 0))
+        count::outcome(t0, t1, shared, mover == 0)
     }
 
     /// Is the race a plain one, decided by counting: no string of either
