@@ -304,19 +304,30 @@ impl<'a> Search<'a> {
         let mut best: Option<(Outcome, Option<Point>)> = None;
         let mut tried = 0;
         // The child's window narrows as the mover's best improves.
+        // At the root every candidate is read with the full window: of
+        // the moves that reach the best value the answer names the one
+        // that gains most in the race (see `swing`).
+        let root = depth == 0;
         let window = |best: Option<(Outcome, Option<Point>)>| match best {
+            _ if root => (alpha, beta),
             Some((b, _)) if maximise => (alpha.max(b), beta),
             Some((b, _)) => (alpha, beta.min(b)),
             None => (alpha, beta),
         };
+        let mut best_swing = i32::MIN;
         for c in candidates {
-            if tried >= width || best.is_some_and(|b| cut(b.0)) {
+            if tried >= width || (!root && best.is_some_and(|b| cut(b.0))) {
                 break;
             }
             if !self.play(board, c, color) {
                 continue;
             }
             tried += 1;
+            let swing = if root {
+                self.swing(board, goals, mover)
+            } else {
+                0
+            };
             let r = match self.decided(board) {
                 Some(Outcome::Won) => self.after_capture(board, goals, 0),
                 Some(_) => self.after_capture(board, goals, 1),
@@ -329,8 +340,10 @@ impl<'a> Search<'a> {
             board.popgo();
             let r = r.clamp(lo, hi);
             log::trace!("semeai depth {depth}: {:?} gives {r:?}", c.point);
-            if best.is_none_or(|b| better(r, b.0)) {
+            let tie = root && best.is_some_and(|b| b.0 == r) && swing > best_swing;
+            if best.is_none_or(|b| better(r, b.0)) || tie {
                 best = Some((r, Some(c.point)));
+                best_swing = swing;
             }
         }
         if best.is_none_or(|b| !cut(b.0)) {
@@ -384,6 +397,17 @@ impl<'a> Search<'a> {
                 },
             );
         }
+    }
+
+    /// What the move just played gained in the race for `mover`: the
+    /// liberties of its weakest string in contact with the other dragon
+    /// less those of the other's.
+    fn swing(&self, board: &Board, goals: &[Vec<bool>; 2], mover: usize) -> i32 {
+        let libs = |side: usize| {
+            count::weakest_contact(board, &goals[side], self.colors[side], &goals[1 - side])
+                .map_or(0, |s| board.countlib(s) as i32)
+        };
+        libs(mover) - libs(1 - mover)
     }
 
     /// Play a candidate; a liberty fill that would stand in atari without
