@@ -271,7 +271,10 @@ impl<'a> Search<'a> {
             [false, true] if lives[0].is_dead() => Some(Outcome::Lost),
             _ => None,
         };
-        if let Some(v) = verdict {
+        // At the root a win for the mover is read out: the answer names
+        // the move that wins.
+        let mover_wins = |v: Outcome| v == if mover == 0 { Outcome::Won } else { Outcome::Lost };
+        if let Some(v) = verdict.filter(|&v| depth > 0 || !mover_wins(v)) {
             self.store(key, depth, v, None, Bound::Exact);
             return (v, None);
         }
@@ -323,10 +326,11 @@ impl<'a> Search<'a> {
                 continue;
             }
             tried += 1;
-            let swing = if root {
-                self.swing(board, goals, mover)
-            } else {
-                0
+            let swing = match self.decided(board) {
+                // A capture gains the most.
+                Some(_) => i32::MAX,
+                None if root => self.swing(board, goals, mover),
+                None => 0,
             };
             let r = match self.decided(board) {
                 Some(Outcome::Won) => self.after_capture(board, goals, 0),

@@ -1,1 +1,116 @@
-//! Semeai tests on small diagrams.
+//! Semeai tests: the textbook counting rules, and races on diagrams.
+
+use crate::board::{Board, Point};
+use crate::semeai::count::{outcome, Tally};
+use crate::semeai::{Outcome, RaceDragon, SemeaiAnswer, SemeaiReader};
+use crate::reading::Reader;
+
+fn plain(own: usize) -> Tally {
+    Tally { own, eye: false }
+}
+
+fn eyed(own: usize) -> Tally {
+    Tally { own, eye: true }
+}
+
+#[test]
+fn without_eyes_and_with_at_most_one_shared_liberty_the_mover_wins_ties() {
+    assert_eq!(outcome(plain(3), plain(3), 0, true), Outcome::Won);
+    assert_eq!(outcome(plain(3), plain(3), 1, false), Outcome::Lost);
+    assert_eq!(outcome(plain(2), plain(3), 1, true), Outcome::Lost);
+    assert_eq!(outcome(plain(4), plain(3), 0, false), Outcome::Won);
+}
+
+#[test]
+fn without_eyes_two_shared_liberties_make_a_seki_unless_one_side_has_many_more() {
+    // Three outside liberties against five, four shared: neither side
+    // can approach.
+    assert_eq!(outcome(plain(3), plain(5), 4, true), Outcome::Seki);
+    assert_eq!(outcome(plain(5), plain(3), 4, true), Outcome::Seki);
+    // Enough outside liberties to fill the other's and all but one
+    // shared liberty: a kill.
+    assert_eq!(outcome(plain(6), plain(2), 2, true), Outcome::Won);
+    assert_eq!(outcome(plain(2), plain(6), 2, true), Outcome::Lost);
+}
+
+#[test]
+fn an_eye_takes_the_shared_liberties() {
+    // One eye liberty plus one outside against two outside, three
+    // shared: the eye side wins moving first or second.
+    assert_eq!(outcome(eyed(2), plain(4), 3, true), Outcome::Won);
+    assert_eq!(outcome(eyed(2), plain(4), 3, false), Outcome::Won);
+    assert_eq!(outcome(plain(4), eyed(2), 3, true), Outcome::Lost);
+    // Eye against eye: the shared liberties count for the defender.
+    assert_eq!(outcome(eyed(3), eyed(3), 2, true), Outcome::Seki);
+    assert_eq!(outcome(eyed(6), eyed(3), 2, true), Outcome::Won);
+}
+
+/// The race between the strings at `first` and `second` with the first's
+/// colour to move; the board must be restored.
+fn race(diagram: &str, first: (usize, usize), second: (usize, usize)) -> SemeaiAnswer {
+    let mut b = Board::from_diagram(diagram).unwrap();
+    let (a, z) = (
+        b.point(first.0, first.1).unwrap(),
+        b.point(second.0, second.1).unwrap(),
+    );
+    let (sa, sz) = (b.stones_sorted(a), b.stones_sorted(z));
+    let to_move = b.color_at(a).unwrap();
+    let before = b.clone();
+    let mut semeai = SemeaiReader::default();
+    let mut reader = Reader::default();
+    let answer = semeai.analyze(
+        &mut b,
+        &mut reader,
+        RaceDragon {
+            stones: &sa,
+            target: a,
+        },
+        RaceDragon {
+            stones: &sz,
+            target: z,
+        },
+        to_move,
+    );
+    assert_eq!(b, before, "the board is restored");
+    let again = semeai.analyze(
+        &mut b,
+        &mut reader,
+        RaceDragon {
+            stones: &sa,
+            target: a,
+        },
+        RaceDragon {
+            stones: &sz,
+            target: z,
+        },
+        to_move,
+    );
+    assert_eq!(answer, again, "the same question gets the same answer");
+    answer
+}
+
+/// A white corner in atari inside a black wall that encloses a big area.
+const CORNER_IN_ATARI: &str = "
+    . O X . X . .
+    O O X . X . .
+    X X X . X . .
+    . . . . X . .
+    X X X X X . .
+    . . . . . . .
+    . . . . . . .";
+
+#[test]
+fn the_side_that_captures_and_then_lives_wins() {
+    let a = race(CORNER_IN_ATARI, (0, 2), (1, 1));
+    assert_eq!(a.outcome, Outcome::Won);
+    assert_eq!(a.mv, Some(Point::new(0, 0)));
+    assert_eq!(a.defense(), crate::reading::ReadResult::Win);
+    assert_eq!(a.attack(), crate::reading::ReadResult::Win);
+}
+
+#[test]
+fn the_side_in_atari_that_cannot_escape_answers_pass() {
+    let a = race(CORNER_IN_ATARI, (1, 1), (0, 2));
+    assert_eq!(a.outcome, Outcome::Lost);
+    assert_eq!(a.mv, None);
+}
