@@ -317,6 +317,8 @@ fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
         "owl_does_attack",
         "dragon_status",
         "tesuji-dragon_status",
+        "analyze_semeai",
+        "analyze_semeai_after_move b",
     ]));
     let vertex =
         (0u8..8, 1u8..9).prop_map(|(c, r)| format!("{}{r}", (b'A' + c) as char).into_bytes());
@@ -352,6 +354,7 @@ fn deep_stack() -> impl Strategy<Value = Vec<Vec<u8>>> {
                 "owl_attack D4",
                 "owl_defend D4",
                 "dragon_status",
+                "analyze_semeai D4 D5",
                 "popgo",
                 "popgo",
                 "trymove b A1",

@@ -11,9 +11,9 @@ use tesuji::game::KoRule;
 use tesuji::gtp::input::ChannelLines;
 use tesuji::gtp::{serve_lines, Engine, EngineConfig};
 use tesuji::owl::OwlConfig;
-use tesuji::semeai::SemeaiConfig;
 use tesuji::reading::ko::KomasterScheme;
 use tesuji::reading::ReadingConfig;
+use tesuji::semeai::SemeaiConfig;
 
 /// Command-line options.
 #[derive(Parser, Debug)]

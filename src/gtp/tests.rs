@@ -1164,3 +1164,76 @@ fn dragon_status_without_argument_lists_every_dragon() {
     ok(&mut e, "play black B7");
     assert!(ok(&mut e, "tesuji-dragon_status").starts_with("MARK D7 A6 B6 C6 D6\n"));
 }
+
+/// A white corner in atari inside a black wall around a big area.
+const CORNER_RACE: &str = "
+    . O X . X . .
+    O O X . X . .
+    X X X . X . .
+    . . . . X . .
+    X X X X X . .
+    . . . . . . .
+    . . . . . . .";
+
+#[test]
+fn analyze_semeai_names_the_capture_and_answers_pass_when_lost() {
+    let mut e = engine_with(CORNER_RACE);
+    let before = e.board().clone();
+    assert_eq!(ok(&mut e, "analyze_semeai C7 B6"), "1 1 A7");
+    assert_eq!(ok(&mut e, "analyze_semeai B6 C7"), "0 0 PASS");
+    assert_eq!(
+        ok(&mut e, "analyze_semeai_after_move black A7 B6 C7"),
+        "0 0 PASS"
+    );
+    assert_eq!(
+        ok(&mut e, "analyze_semeai_after_move white D7 C7 B6"),
+        "1 1 A7"
+    );
+    ok(&mut e, "report_uncertainty on");
+    assert_eq!(ok(&mut e, "analyze_semeai C7 B6"), "1 1 A7");
+    assert_eq!(*e.board(), before);
+}
+
+#[test]
+fn analyze_semeai_refuses_bad_input_and_leaves_the_state_intact() {
+    let mut e = engine_with(CORNER_RACE);
+    let before = e.board().clone();
+    assert_eq!(err(&mut e, "analyze_semeai"), "invalid coordinate");
+    assert_eq!(err(&mut e, "analyze_semeai C7"), "invalid coordinate");
+    assert_eq!(err(&mut e, "analyze_semeai C7 Z99"), "invalid coordinate");
+    assert_eq!(
+        err(&mut e, "analyze_semeai D7 B6"),
+        "dragon vertex must not be empty"
+    );
+    assert_eq!(
+        err(&mut e, "analyze_semeai C7 E7"),
+        "dragons must have opposite colors"
+    );
+    ok(&mut e, "play white G1");
+    assert_eq!(
+        err(&mut e, "analyze_semeai C7 G1"),
+        "dragons are not adjacent"
+    );
+    assert_eq!(
+        err(&mut e, "analyze_semeai_after_move black C7 C7 B6"),
+        "move vertex is not empty"
+    );
+    assert_eq!(
+        err(&mut e, "analyze_semeai_after_move pink A7 C7 B6"),
+        "invalid color"
+    );
+    ok(&mut e, "trymove black D7");
+    for cmd in [
+        "analyze_semeai C7 B6",
+        "analyze_semeai_after_move black D6 C7 B6",
+    ] {
+        let name = cmd.split(' ').next().unwrap();
+        assert_eq!(
+            err(&mut e, cmd),
+            format!("{name} cannot be called when stackp > 0")
+        );
+    }
+    ok(&mut e, "popgo");
+    ok(&mut e, "undo");
+    assert_eq!(*e.board(), before);
+}

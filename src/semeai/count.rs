@@ -60,9 +60,7 @@ pub fn weakest_contact(
         .filter(|&s| touching(s, &mut buf))
         .collect();
     let pool = if contact.is_empty() { &own } else { &contact };
-    pool.iter()
-        .copied()
-        .min_by_key(|&s| (board.countlib(s), s))
+    pool.iter().copied().min_by_key(|&s| (board.countlib(s), s))
 }
 
 /// The liberties of string `s` shared with string `t`.

@@ -152,7 +152,12 @@ impl<'a> Search<'a> {
     /// decides the race only if the captor then lives (the owl's attack
     /// on it fails); a captor that dies anyway has lost the race too
     /// (GNU Go: killing a dragon that was dead already wins nothing).
-    fn after_capture(&mut self, board: &mut Board, goals: &[Vec<bool>; 2], captor: usize) -> Outcome {
+    fn after_capture(
+        &mut self,
+        board: &mut Board,
+        goals: &[Vec<bool>; 2],
+        captor: usize,
+    ) -> Outcome {
         let key = board.hash() ^ self.goal_hash(board, &goals[captor], captor);
         let alive = match self.semeai.lives_after.get(&key) {
             Some(&alive) => alive,
@@ -273,12 +278,22 @@ impl<'a> Search<'a> {
         };
         // At the root a win for the mover is read out: the answer names
         // the move that wins.
-        let mover_wins = |v: Outcome| v == if mover == 0 { Outcome::Won } else { Outcome::Lost };
+        let mover_wins = |v: Outcome| {
+            v == if mover == 0 {
+                Outcome::Won
+            } else {
+                Outcome::Lost
+            }
+        };
         if let Some(v) = verdict.filter(|&v| depth > 0 || !mover_wins(v)) {
             self.store(key, depth, v, None, Bound::Exact);
             return (v, None);
         }
-        let lo = if safe[0] { Outcome::Seki } else { Outcome::Lost };
+        let lo = if safe[0] {
+            Outcome::Seki
+        } else {
+            Outcome::Lost
+        };
         let hi = if safe[1] { Outcome::Seki } else { Outcome::Won };
         // The root reads its moves even in a plain race: the answer
         // names the move that keeps or wins it.
@@ -287,7 +302,9 @@ impl<'a> Search<'a> {
             if !plain {
                 self.limit_hit = true;
             }
-            let v = self.counted(board, goals, mover, Some(&lives)).clamp(lo, hi);
+            let v = self
+                .counted(board, goals, mover, Some(&lives))
+                .clamp(lo, hi);
             if plain {
                 self.store(key, depth, v, None, Bound::Exact);
             }
@@ -338,7 +355,8 @@ impl<'a> Search<'a> {
                 None => {
                     let grown = self.grown_goals(board, goals, mover, c.point);
                     let (a, b) = window(best);
-                    self.node(board, &grown, 1 - mover, depth + 1, false, a, b).0
+                    self.node(board, &grown, 1 - mover, depth + 1, false, a, b)
+                        .0
                 }
             };
             board.popgo();
@@ -366,7 +384,13 @@ impl<'a> Search<'a> {
             }
         }
         let (outcome, mut mv) = best.unwrap_or((Outcome::Seki, None));
-        if outcome == if maximise { Outcome::Lost } else { Outcome::Won } {
+        if outcome
+            == if maximise {
+                Outcome::Lost
+            } else {
+                Outcome::Won
+            }
+        {
             // Nothing helps: no move to name.
             mv = None;
         }
@@ -377,19 +401,15 @@ impl<'a> Search<'a> {
         } else {
             Bound::Exact
         };
-        log::trace!("semeai depth {depth} result {outcome:?} {mv:?} (nodes {})", self.nodes);
+        log::trace!(
+            "semeai depth {depth} result {outcome:?} {mv:?} (nodes {})",
+            self.nodes
+        );
         self.store(key, depth, outcome, mv, bound);
         (outcome, mv)
     }
 
-    fn store(
-        &mut self,
-        key: u64,
-        depth: usize,
-        outcome: Outcome,
-        mv: Option<Point>,
-        bound: Bound,
-    ) {
+    fn store(&mut self, key: u64, depth: usize, outcome: Outcome, mv: Option<Point>, bound: Bound) {
         if !self.limit_hit {
             self.semeai.table.insert(
                 key,

@@ -1,9 +1,9 @@
 //! Semeai tests: the textbook counting rules, and races on diagrams.
 
 use crate::board::{Board, Point};
+use crate::reading::Reader;
 use crate::semeai::count::{outcome, Tally};
 use crate::semeai::{Outcome, RaceDragon, SemeaiAnswer, SemeaiReader};
-use crate::reading::Reader;
 
 fn plain(own: usize) -> Tally {
     Tally { own, eye: false }

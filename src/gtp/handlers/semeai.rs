@@ -22,7 +22,11 @@ use crate::gtp::Engine;
 use crate::semeai::{RaceDragon, SemeaiAnswer};
 
 /// The dragon named by argument `i`: its stones and the named stone.
-fn dragon_arg(engine: &mut Engine, args: &[&str], i: usize) -> Result<(Vec<Point>, Point), GtpError> {
+fn dragon_arg(
+    engine: &mut Engine,
+    args: &[&str],
+    i: usize,
+) -> Result<(Vec<Point>, Point), GtpError> {
     let p = engine.point_arg(args, i)?;
     if engine.board().is_empty(p) {
         return Err(GtpError::msg("dragon vertex must not be empty"));
