@@ -315,6 +315,8 @@ fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
         "owl_attack",
         "owl_defend",
         "owl_does_attack",
+        "owl_connection_defends",
+        "owl_substantial",
         "dragon_status",
         "tesuji-dragon_status",
     ]));
@@ -351,6 +353,9 @@ fn deep_stack() -> impl Strategy<Value = Vec<Vec<u8>>> {
                 "is_legal b E4",
                 "owl_attack D4",
                 "owl_defend D4",
+                "owl_substantial D4",
+                "owl_connection_defends A1 D4 D4",
+                "decide_owl D4",
                 "dragon_status",
                 "popgo",
                 "popgo",
