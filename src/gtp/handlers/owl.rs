@@ -192,8 +192,9 @@ pub fn owl_connection_defends(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `owl_substantial STRING`: `1` when capturing the string would leave
 /// the dragons around it alive, else `0` (GNU Go's `owl_substantial`, see
 /// [`crate::owl::OwlReader::substantial`]). The goal is every dragon next
-/// to the string; when one of them is unconditionally alive (GNU Go: its
-/// static status is alive) the answer is `1` without reading. Errors:
+/// to the string. When one of them is alive the answer is `1` at once (GNU
+/// Go asks the dragon's status from its analysis without owl; here: it is
+/// unconditionally alive, or the owl cannot kill it moving first). Errors:
 /// `vertex must not be empty` (GNU Go's text), an open `trymove` stack
 /// (GNU Go asserts).
 pub fn owl_substantial(engine: &mut Engine, args: &[&str]) -> Reply {
@@ -213,12 +214,16 @@ pub fn owl_substantial(engine: &mut Engine, args: &[&str]) -> Reply {
         if around.contains(&n) {
             continue;
         }
-        around.extend(engine.dragons.dragon_stones(
+        let stones = engine.dragons.dragon_stones(
             &mut engine.reader,
             &mut engine.conn,
             engine.game.board_mut(),
             n,
-        ));
+        );
+        if ask(engine, Question::Attack, &stones, n).result == ReadResult::Fail {
+            return Ok("1".into());
+        }
+        around.extend(stones);
     }
     around.sort_unstable();
     around.dedup();
