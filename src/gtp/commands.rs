@@ -120,6 +120,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "connect and disconnect report, optionally traced to an SGF file"
     ),
     cmd!(
+        "decide_owl",
+        owl::decide_owl,
+        "owl attack and defence report, optionally traced to an SGF file"
+    ),
+    cmd!(
         "decide_string",
         tactics::decide_string,
         "attack and defence report, optionally traced to an SGF file"
@@ -323,6 +328,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "can the dragon be killed, its opponent moving first: code [move]"
     ),
     cmd!(
+        "owl_connection_defends",
+        owl::owl_connection_defends,
+        "does the owner's move join two dragons into one that lives: code"
+    ),
+    cmd!(
         "owl_defend",
         owl::owl_defend,
         "can the dragon be saved, its owner moving first: code [move]"
@@ -336,6 +346,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "owl_does_defend",
         owl::owl_does_defend,
         "does the owner's move save the dragon: code"
+    ),
+    cmd!(
+        "owl_substantial",
+        owl::owl_substantial,
+        "would capturing the string leave the dragons around it alive: 0/1"
     ),
     cmd!(
         "owl_threaten_attack",

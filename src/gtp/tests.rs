@@ -551,7 +551,8 @@ fn dragon_data_answers_and_errors() {
     assert!(one.starts_with("D3:\ncolor                   black\norigin                  C5\n"));
     assert!(one.contains("\nsize                    6\neffective_size          19.50\n"));
     assert!(one.contains("\ngenus                   3333\nheye                    PASS\n"));
-    assert!(one.contains("\nowl_status              unchecked\nstatus                  alive\n"));
+    assert!(one.contains("\nowl_status              alive\nstatus                  alive\n"));
+    assert!(one.contains("\nowl_attack_code         0\nowl_attack_point        PASS\n"));
     assert!(one.contains("\nneighbors               B3 F2 \nhostile_neighbors       2\n"));
     assert!(one.ends_with("\nstrings                 C5 D3 "));
     assert_eq!(one.lines().count(), 43);
@@ -1163,6 +1164,290 @@ fn dragon_status_without_argument_lists_every_dragon() {
     );
     ok(&mut e, "play black B7");
     assert!(ok(&mut e, "tesuji-dragon_status").starts_with("MARK D7 A6 B6 C6 D6\n"));
+}
+
+/// Two white rings on the lower edge, one eye each, which only E1 joins
+/// (black holds E2-E3); joined they have two eyes. GNU Go 3.8 answers
+/// every question below as asserted.
+const TWO_RINGS: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    X O O O X O O O X
+    X O . O X O . O X
+    X O O O . O O O X";
+
+#[test]
+fn owl_connection_defends_answers_and_errors() {
+    let mut e = engine_with(TWO_RINGS);
+    let before = e.board().clone();
+    assert_eq!(ok(&mut e, "same_dragon B3 F3"), "0");
+    assert_eq!(ok(&mut e, "dragon_status B3"), "critical E1 E1");
+    // E1 joins the rings: two eyes.
+    assert_eq!(ok(&mut e, "owl_connection_defends E1 B3 F3"), "1");
+    assert_eq!(ok(&mut e, "owl_connection_defends E1 F3 B3"), "1");
+    // Filling an eye joins nothing.
+    assert_eq!(ok(&mut e, "owl_connection_defends C2 B3 F3"), "0");
+    assert_eq!(ok(&mut e, "owl_connection_defends G2 B3 F3"), "0");
+    assert_eq!(*e.board(), before);
+    for (line, message) in [
+        (
+            "owl_connection_defends E2 B3 F3",
+            "move vertex must be empty",
+        ),
+        (
+            "owl_connection_defends E1 A9 F3",
+            "dragon vertex must not be empty",
+        ),
+        (
+            "owl_connection_defends E1 B3 A9",
+            "dragon vertex must not be empty",
+        ),
+        (
+            "owl_connection_defends E1 B3 E2",
+            "dragon vertices must have the same color",
+        ),
+        ("owl_connection_defends E1 B3", "invalid coordinate"),
+        ("owl_connection_defends Z1 B3 F3", "invalid coordinate"),
+        (
+            "owl_connection_defends E1 B3 F3 G3",
+            "owl_connection_defends takes at most 3 arguments, got 4",
+        ),
+    ] {
+        assert_eq!(err(&mut e, line), message, "{line}");
+    }
+    assert_eq!(*e.board(), before);
+}
+
+#[test]
+fn owl_substantial_answers_and_errors() {
+    // A black stone inside a white ring: taking it gives one eye only.
+    let mut e = engine_with(
+        ". . . . . . .
+         . . . . . . .
+         . . . . . . .
+         X X X X X . .
+         X O O O X . .
+         X O . O X . .
+         X O X O X . .",
+    );
+    let before = e.board().clone();
+    assert_eq!(ok(&mut e, "owl_substantial C1"), "0");
+    // A string of more than six stones always is.
+    assert_eq!(ok(&mut e, "owl_substantial A4"), "1");
+    assert_eq!(*e.board(), before);
+    // The single black stone between the rings: taking it joins them.
+    let mut rings = engine_with(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         X X X X X X X X X
+         X O O O . O O O X
+         X O . O X O . O X
+         X O O O . O O O X",
+    );
+    let before = rings.board().clone();
+    assert_eq!(ok(&mut rings, "color E3"), "empty");
+    assert_eq!(ok(&mut rings, "owl_substantial E2"), "1");
+    assert_eq!(*rings.board(), before);
+    for (line, message) in [
+        ("owl_substantial E1", "vertex must not be empty"),
+        ("owl_substantial", "invalid coordinate"),
+        ("owl_substantial K1", "invalid coordinate"),
+        (
+            "owl_substantial E2 E2",
+            "owl_substantial takes at most 1 argument, got 2",
+        ),
+    ] {
+        assert_eq!(err(&mut rings, line), message, "{line}");
+    }
+    // Inside a trymove stack: refused, the stack and board untouched.
+    ok(&mut rings, "trymove white E3");
+    let inside = rings.board().clone();
+    assert_eq!(
+        err(&mut rings, "owl_substantial E2"),
+        "owl_substantial cannot be called when stackp > 0"
+    );
+    assert_eq!(
+        err(&mut rings, "owl_connection_defends E1 B3 F3"),
+        "owl_connection_defends cannot be called when stackp > 0"
+    );
+    assert_eq!(
+        err(&mut rings, "decide_owl B3"),
+        "decide_owl cannot be called when stackp > 0"
+    );
+    assert_eq!(*rings.board(), inside);
+    assert_eq!(rings.board().depth(), 1);
+    ok(&mut rings, "popgo");
+    assert_eq!(*rings.board(), before);
+}
+
+#[test]
+fn decide_owl_reports_and_writes_every_variation() {
+    let mut e = engine_with(STRAIGHT_THREE);
+    let before = e.board().clone();
+    ok(&mut e, "reset_owl_node_counter");
+    let path = temp_file("decide_owl.sgf");
+    let answer = ok(&mut e, &format!("decide_owl A6 {}", path.display()));
+    let traced_nodes = ok(&mut e, "get_owl_node_counter");
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines.len(), 2, "{answer}");
+    assert!(
+        lines[0].starts_with("A6 can be attacked at B7 (") && lines[0].ends_with(" variations)"),
+        "{answer}"
+    );
+    assert!(
+        lines[1].starts_with("A6 can be defended at B7 ("),
+        "{answer}"
+    );
+    assert_eq!(*e.board(), before);
+    // The file parses; its comments are numbered 1..N, N the sum of the
+    // counts in the report.
+    let comments = sgf_comments(&path);
+    let mut numbers: Vec<usize> = Vec::new();
+    for line in comments.iter().flat_map(|c| c.lines()) {
+        let rest = line.strip_prefix('(').expect(line);
+        let (n, what) = rest.split_once(") ").expect(line);
+        assert!(
+            what.starts_with("owl attack A6: ") || what.starts_with("owl defend A6: "),
+            "{line}"
+        );
+        numbers.push(n.parse().expect(line));
+    }
+    numbers.sort_unstable();
+    let total: usize = answer
+        .lines()
+        .map(|l| {
+            let open = l.rfind('(').expect(l);
+            l[open + 1..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(numbers, (1..=total).collect::<Vec<_>>());
+    // Recording changes neither the answers nor the node counts: a fresh
+    // engine without a file, and the plain owl commands, agree.
+    let mut plain = engine_with(STRAIGHT_THREE);
+    assert_eq!(ok(&mut plain, "decide_owl A6"), answer);
+    assert_eq!(ok(&mut plain, "get_owl_node_counter"), traced_nodes);
+    let mut owl = engine_with(STRAIGHT_THREE);
+    assert_eq!(ok(&mut owl, "owl_attack A6"), "1 B7");
+    assert_eq!(ok(&mut owl, "owl_defend A6"), "1 B7");
+    assert_eq!(ok(&mut owl, "get_owl_node_counter"), traced_nodes);
+    // A living dragon: alive as it stands, nothing to attack.
+    ok(&mut e, "play white B7");
+    let alive = ok(&mut e, "decide_owl A6");
+    assert!(alive.starts_with("A6 cannot be attacked ("), "{alive}");
+    assert!(alive.ends_with("\nA6 is alive as it stands"), "{alive}");
+    // Bad input.
+    for (line, message) in [
+        ("decide_owl C7", "dragon vertex must not be empty"),
+        ("decide_owl", "invalid coordinate"),
+        ("decide_owl I7", "invalid coordinate"),
+        (
+            "decide_owl A6 /nonexistent-dir/x.sgf",
+            "cannot write /nonexistent-dir/x.sgf",
+        ),
+        (
+            "decide_owl A6 a.sgf b",
+            "decide_owl takes at most 2 arguments, got 3",
+        ),
+    ] {
+        assert_eq!(err(&mut e, line), message, "{line}");
+    }
+    assert_eq!(e.board().depth(), 0);
+}
+
+#[test]
+fn dragon_data_owl_fields_of_a_critical_and_a_dead_dragon() {
+    let mut e = engine_with(STRAIGHT_THREE);
+    let d = ok(&mut e, "dragon_data A6");
+    // GNU Go 3.8 prints the same owl rows here (raw codes: WIN is 5).
+    for row in [
+        "owl_status              critical",
+        "owl_attack_code         5",
+        "owl_attack_point        B7",
+        "owl_attack_certain      YES",
+        "owl_2nd_attack_point    PASS",
+        "owl_threat_status       unchecked",
+        "owl_defense_code        5",
+        "owl_defense_point       B7",
+        "owl_defense_certain     YES",
+        "owl_2nd_defense_point   PASS",
+    ] {
+        assert!(d.lines().any(|l| l == row), "{row}\n{d}");
+    }
+    ok(&mut e, "play black B7");
+    let dead = ok(&mut e, "dragon_data A6");
+    for row in [
+        "owl_status              dead",
+        "owl_defense_code        0",
+        "owl_defense_point       PASS",
+    ] {
+        assert!(dead.lines().any(|l| l == row), "{row}\n{dead}");
+    }
+    assert_eq!(e.board().depth(), 0);
+}
+
+#[test]
+fn owl_entries_in_the_analyze_menu() {
+    let mut e = Engine::default();
+    let menu = ok(&mut e, "gogui-analyze_commands");
+    for needed in [
+        "varpo/Owl Attack/owl_attack %p",
+        "varp/Owl Defend/owl_defend %p",
+        "hpstring/Decide Owl/decide_owl %p",
+        "hpstring/Decide Owl To SGF/decide_owl %p %w",
+        "string/Owl Substantial/owl_substantial %p",
+        "gfx/Dragon Status/tesuji-dragon_status",
+    ] {
+        assert!(menu.lines().any(|l| l == needed), "{needed}");
+    }
+    for cmd in ["decide_owl", "owl_connection_defends", "owl_substantial"] {
+        assert_eq!(ok(&mut e, &format!("known_command {cmd}")), "true");
+    }
+}
+
+#[test]
+fn analysis_shows_the_owl_moves_of_critical_dragons() {
+    // The white dragon is critical at B7: black's attack and white's
+    // defence are both shown.
+    let mut e = engine_with(STRAIGHT_THREE);
+    for color in ["b", "w"] {
+        let line = ok(&mut e, &format!("analyze {color}"));
+        assert!(
+            line.starts_with("info move B7 visits ") && line.contains(" order 0 pv B7"),
+            "{color}: {line}"
+        );
+    }
+    // avoid drops it.
+    let avoided = ok(&mut e, "analyze b avoid b B7 1");
+    assert!(!avoided.contains("move B7 "), "{avoided}");
+    // Deterministic.
+    assert_eq!(ok(&mut e, "analyze b"), ok(&mut e, "analyze b"));
+    // Streamed: the first line comes before the owl reads, which stop at
+    // once when a line is waiting (in-memory input always has one).
+    let mut out = Vec::new();
+    serve_engine(&mut e, "lz-analyze b 10\nname\n".as_bytes(), &mut out).expect("serve");
+    let text = String::from_utf8(out).expect("utf8");
+    assert!(text.starts_with("= \n\n= Tesuji"), "{text}");
+    // Inside a trymove stack: refused, the board untouched.
+    ok(&mut e, "trymove black C7");
+    let inside = e.board().clone();
+    assert_eq!(
+        err(&mut e, "analyze b"),
+        "analyze cannot be called when stackp > 0"
+    );
+    assert_eq!(*e.board(), inside);
+    ok(&mut e, "popgo");
 }
 
 /// A white corner in atari inside a black wall around a big area.

@@ -43,6 +43,7 @@ mod tests;
 
 use crate::board::{Board, Point};
 use crate::eyes::value::EyeSolver;
+use crate::reading::trace::Tracer;
 use crate::reading::{ReadResult, Reader};
 use std::collections::HashMap;
 
@@ -55,6 +56,15 @@ pub const OWL_EYE_BUDGET: u64 = 100_000;
 
 /// How many first moves a two-moves-in-a-row question tries.
 pub const THREAT_CANDIDATES: usize = 6;
+
+/// A string of more stones than this is always substantial
+/// ([`OwlReader::substantial`]): the biggest killing shape inside an eye
+/// space (nakade) has six stones.
+pub const SUBSTANTIAL_MAX_STONES: usize = 6;
+
+/// A string with more liberties than this is never substantial: the
+/// question fills them all, and a string so free is no lunch.
+pub const SUBSTANTIAL_MAX_LIBS: usize = 10;
 
 /// Limits of an owl question (GNU Go's `owl_node_limit`,
 /// `owl_reading_depth`, `owl_branch_depth` at level 10).
@@ -122,6 +132,9 @@ pub struct OwlReader {
     counter: u64,
     /// Set by [`OwlReader::defend_attacked`] for one question.
     known_attack: bool,
+    /// The variation recorder of `decide_owl` (`None`: not recording; the
+    /// search checks it once per move tried and is otherwise unchanged).
+    pub(crate) tracer: Option<Tracer>,
 }
 
 impl Default for OwlReader {
@@ -133,6 +146,43 @@ impl Default for OwlReader {
             solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
             counter: 0,
             known_attack: false,
+            tracer: None,
+        }
+    }
+}
+
+/// The owl's verdict on one dragon as GNU Go's `make_dragons` records it
+/// (the `owl_*` fields of `dragon_data`): see [`OwlReader::examine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlExamination {
+    /// The attack read (always made).
+    pub attack: OwlAnswer,
+    /// The defence read, when one was made: after a successful attack with
+    /// a move, or after an attack that failed uncertainly.
+    pub defense: Option<OwlAnswer>,
+}
+
+/// GNU Go's `owl_status` of a dragon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwlStatus {
+    /// The attack fails.
+    Alive,
+    /// The attack works and the defence fails (or the dragon is dead as
+    /// it stands).
+    Dead,
+    /// Both work: whoever moves first wins.
+    Critical,
+}
+
+impl OwlExamination {
+    /// The status GNU Go derives from the two reads.
+    pub fn status(&self) -> OwlStatus {
+        if self.attack.result == ReadResult::Fail {
+            OwlStatus::Alive
+        } else if self.defense.is_some_and(|d| d.result != ReadResult::Fail) {
+            OwlStatus::Critical
+        } else {
+            OwlStatus::Dead
         }
     }
 }
@@ -297,6 +347,153 @@ impl OwlReader {
         (total, None)
     }
 
+    /// Does the owner's move `m` join the dragons `stones_a` and `stones_b`
+    /// into one that lives (GNU Go `owl_connection_defends`)? The goal is
+    /// both dragons with `m`'s string; after `m` the attacker moves first,
+    /// and the answer is the owner's result against that attack (`Win`
+    /// when the attack fails; `KoA` / `KoB` when it needs ko). `target` is
+    /// a stone of the first dragon, whose capture kills. `Fail` when `m`
+    /// is illegal.
+    pub fn connection_defends(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones_a: &[Point],
+        stones_b: &[Point],
+        target: Point,
+        m: Point,
+    ) -> OwlAnswer {
+        let mut goal: Vec<Point> = stones_a.iter().chain(stones_b).copied().collect();
+        goal.sort_unstable();
+        goal.dedup();
+        self.does_defend(board, reader, &goal, target, m)
+    }
+
+    /// Is the string at `s` substantial for the dragons around it (GNU Go
+    /// `owl_substantial`): would its capture leave them alive? `around` is
+    /// the stones of the dragons next to `s` (the goal). A string of more
+    /// than [`SUBSTANTIAL_MAX_STONES`] stones always is, one of more than
+    /// [`SUBSTANTIAL_MAX_LIBS`] liberties never is. Otherwise the owner of
+    /// the dragons fills the string's liberties in board order (when one
+    /// cannot be filled, the next is filled first; when neither can, the
+    /// answer is no), which captures it, and the filled stones join the
+    /// goal; the string is substantial when the owl attack on the goal,
+    /// the attacker moving first, then fails. The tactical depths are
+    /// raised by one per stone filled (GNU Go does so for the fills in
+    /// order), so that the tactical reads below the filled stones keep
+    /// their depth. Returns the verdict and
+    /// the attack's answer (`None` when no read was needed).
+    pub fn substantial(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        s: Point,
+        around: &[Point],
+    ) -> (bool, Option<OwlAnswer>) {
+        let entry = board.depth();
+        let Some(color) = board.color_at(s) else {
+            return (false, None);
+        };
+        let owner = color.opponent();
+        if board.chain_size(s) > SUBSTANTIAL_MAX_STONES {
+            return (true, None);
+        }
+        let mut libs = board.liberties_sorted(s);
+        if libs.len() > SUBSTANTIAL_MAX_LIBS {
+            return (false, None);
+        }
+        let mut goal: Vec<Point> = around.to_vec();
+        let mut filled = 0;
+        let mut k = 0;
+        let mut possible = true;
+        while k < libs.len() {
+            if !board.trymove(libs[k], owner) {
+                if k + 1 < libs.len() && board.trymove(libs[k + 1], owner) {
+                    libs.swap(k, k + 1);
+                } else {
+                    possible = false;
+                    break;
+                }
+            }
+            reader.config.increase_depths();
+            filled += 1;
+            goal.push(libs[k]);
+            k += 1;
+        }
+        let answer = if possible && board.cell(libs[0]).is(owner) {
+            Some(self.attack(board, reader, &goal, libs[0]))
+        } else {
+            None
+        };
+        while board.depth() > entry {
+            board.popgo();
+        }
+        for _ in 0..filled {
+            reader.config.decrease_depths();
+        }
+        debug_assert_eq!(board.depth(), entry);
+        match answer {
+            Some(a) => (a.result == ReadResult::Fail, Some(a)),
+            None => (false, None),
+        }
+    }
+
+    /// The owl's verdict on a dragon as GNU Go's `make_dragons` reads it:
+    /// the attack; after a successful attack with a move, the defence
+    /// (critical when it works; when it works without a move, whether the
+    /// attack point also defends, `owl_does_defend`); after a failed but
+    /// uncertain attack, the defence too (for its point).
+    pub fn examine(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones: &[Point],
+        target: Point,
+    ) -> OwlExamination {
+        let attack = self.attack(board, reader, stones, target);
+        let defense = match (attack.result, attack.mv) {
+            (ReadResult::Fail, _) if attack.certain => None,
+            (ReadResult::Fail, _) => Some(self.defend(board, reader, stones, target)),
+            (_, None) => None,
+            (_, Some(am)) => {
+                let d = self.defend_attacked(board, reader, stones, target);
+                if d.result != ReadResult::Fail && d.mv.is_none() {
+                    let again = self.does_defend(board, reader, stones, target, am);
+                    Some(OwlAnswer {
+                        result: if again.result == ReadResult::Fail {
+                            d.result
+                        } else {
+                            again.result
+                        },
+                        mv: (again.result != ReadResult::Fail).then_some(am),
+                        certain: d.certain,
+                        nodes: d.nodes + again.nodes,
+                    })
+                } else {
+                    Some(d)
+                }
+            }
+        };
+        OwlExamination { attack, defense }
+    }
+
+    /// Start recording every move the owl tries, with its result, as an
+    /// SGF tree from the current position (`decide_owl`).
+    pub fn start_trace(&mut self, board: &Board) {
+        self.tracer = Some(Tracer::new(board));
+    }
+
+    /// Stop recording and return the variations as SGF text (`None` when
+    /// no recording was running).
+    pub fn finish_trace(&mut self) -> Option<String> {
+        self.tracer.take().map(|t| t.to_sgf())
+    }
+
+    /// Variations recorded so far by the running recording.
+    pub fn trace_variations(&self) -> usize {
+        self.tracer.as_ref().map_or(0, |t| t.variations())
+    }
+
     fn run(
         &mut self,
         board: &mut Board,
@@ -335,6 +532,13 @@ impl OwlReader {
             nodes: s.nodes,
         };
         self.counter += answer.nodes;
+        if let Some(t) = self.tracer.as_mut() {
+            let what = match turn {
+                Turn::Attacker => "owl attack",
+                Turn::Defender => "owl defend",
+            };
+            t.record(board, what, target, answer.result, answer.mv);
+        }
         debug_assert_eq!(board.depth(), entry);
         answer
     }

@@ -383,10 +383,11 @@ impl<'a> Search<'a> {
                         .reverse()
                 }
             };
-            board.popgo();
             if ko_take {
                 r = r.min(ReadResult::KoB);
             }
+            self.record(board, turn, r, m);
+            board.popgo();
             log::trace!("owl {turn:?} depth {depth}: {m:?} (ko take {ko_take}) gives {r:?}");
             if r > best.0 {
                 best = (r, Some(m));
@@ -396,6 +397,18 @@ impl<'a> Search<'a> {
             }
         }
         best
+    }
+
+    /// `decide_owl`'s recording, if one runs: the move `m` just tried by
+    /// the side of `turn`, with what it achieved for that side.
+    fn record(&mut self, board: &Board, turn: Turn, r: ReadResult, m: Point) {
+        if let Some(t) = self.owl.tracer.as_mut() {
+            let what = match turn {
+                Turn::Attacker => "owl attack",
+                Turn::Defender => "owl defend",
+            };
+            t.record(board, what, self.target, r, Some(m));
+        }
     }
 
     /// Play `m` for `color`: `Some(false)` for a legal move, `Some(true)`

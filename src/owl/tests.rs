@@ -79,3 +79,70 @@ fn a_single_small_eye_is_dead() {
     assert_eq!(a, ReadResult::Win);
     assert_eq!(d, ReadResult::Fail);
 }
+
+/// Recording variations (`decide_owl`) changes no answer and no node
+/// count, and leaves the board as it was.
+#[test]
+fn recording_changes_no_answer_and_no_node_count() {
+    let diagram = "
+        . . . O X . .
+        O O O O X . .
+        X X X X X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+    let mut b = board(diagram);
+    let t = b.point(1, 0).unwrap();
+    let stones = b.stones_sorted(t);
+    let before = b.clone();
+    let (mut plain, mut traced) = (OwlReader::default(), OwlReader::default());
+    let (mut r1, mut r2) = (Reader::default(), Reader::default());
+    traced.start_trace(&b);
+    for attack in [true, false] {
+        let (p, q) = if attack {
+            (
+                plain.attack(&mut b, &mut r1, &stones, t),
+                traced.attack(&mut b, &mut r2, &stones, t),
+            )
+        } else {
+            (
+                plain.defend(&mut b, &mut r1, &stones, t),
+                traced.defend(&mut b, &mut r2, &stones, t),
+            )
+        };
+        assert_eq!(p, q);
+    }
+    assert!(traced.trace_variations() > 2);
+    assert!(traced.finish_trace().unwrap().starts_with("(;GM[1]"));
+    assert_eq!(plain.node_counter(), traced.node_counter());
+    assert_eq!(r1.nodes, r2.nodes);
+    assert_eq!(b, before);
+}
+
+/// `substantial` fills the liberties and takes them back: the board and
+/// the reading depths are as they were.
+#[test]
+fn substantial_restores_board_and_depths() {
+    let mut b = board(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X X X . .
+        X O O O X . .
+        X O . O X . .
+        X O X O X . .",
+    );
+    let c1 = b.point(6, 2).unwrap();
+    let ring = b.stones_sorted(b.point(4, 1).unwrap());
+    let before = b.clone();
+    let mut owl = OwlReader::default();
+    let mut reader = Reader::default();
+    let depths = reader.config.clone();
+    let (substantial, answer) = owl.substantial(&mut b, &mut reader, c1, &ring);
+    assert!(!substantial);
+    assert_eq!(answer.map(|a| a.result), Some(ReadResult::Win));
+    assert_eq!(b, before);
+    assert_eq!(reader.config, depths);
+}

@@ -9,16 +9,20 @@
 //! blocks), best first, with synthetic visits that fall with the rank
 //! (10 per rank, the last one 10, so Sabaki labels every candidate) and
 //! a neutral win rate of 5000 (50%: the engine does not estimate one).
-//! The position does not change while the stream runs, so the same line
-//! is repeated every interval until a line of input arrives
-//! (see [`crate::gtp::input`]).
+//! After the captures and rescues come the owl's moves of critical
+//! dragons: the defence point of the side's own, the attack point of the
+//! opponent's ([`owl_moves`]). The position does not change while the
+//! stream runs, so the same line is repeated every interval until a line
+//! of input arrives (see [`crate::gtp::input`]); the first line comes at
+//! once, before the owl reads, which ask the input between dragons.
 
 use std::io::{self, Write};
 use std::time::Duration;
 
 use crate::analysis::territory::Territory;
 use crate::board::{Color, Point};
-use crate::gtp::genmove::{ranked_moves, Candidate};
+use crate::gtp::genmove::{ranked_moves, Candidate, Reason};
+use crate::gtp::handlers::owl::{read_status, DragonStatus};
 use crate::gtp::input::LineSource;
 use crate::gtp::response::{self, GtpError, Reply};
 use crate::gtp::vertex::{format_point, format_points, parse_color, parse_point};
@@ -110,50 +114,142 @@ fn centiseconds(cs: u64) -> Duration {
     Duration::from_millis(cs.saturating_mul(10))
 }
 
-/// One `info` line for the request (empty when there is no purposeful
-/// move): `info move D4 visits 30 winrate 5000 order 0 pv D4 info ...`.
-pub fn info_line(engine: &mut Engine, req: &Request) -> Result<String, GtpError> {
+/// The purposeful moves for the request, best first (see
+/// [`ranked_moves`]), before the owl's.
+fn purposeful_moves(engine: &mut Engine, req: &Request) -> Result<Vec<Candidate>, GtpError> {
     engine.require_no_stack("analyze")?;
-    let size = engine.size();
     let filter = engine.game.move_filter();
     let board = engine.game.board_mut();
     let territory = Territory::estimate(board, &mut engine.reader);
-    let moves: Vec<Candidate> = ranked_moves(
+    Ok(ranked_moves(
         board,
         &mut engine.reader,
         &mut engine.conn,
         &territory,
         &filter,
         req.color,
-    )
-    .into_iter()
-    .filter(|c| !req.avoid.contains(&c.mv))
-    .filter(|c| req.allow.is_empty() || req.allow.contains(&c.mv))
-    .collect();
+    ))
+}
+
+/// The owl's moves for `req.color`: of every critical dragon (as
+/// `dragon_status` reads it: the attack succeeds and so does the
+/// defence), the defence point of the side's own dragons and the attack
+/// point of the opponent's, largest dragon first (ties in board order),
+/// legal under the game's ko rule. Each dragon costs at most two owl reads
+/// within the owl's node limit. `stop` is asked before each dragon;
+/// `None` when it said stop.
+fn owl_moves(
+    engine: &mut Engine,
+    req: &Request,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Vec<Point>> {
+    let mut dragons = engine.dragons.all_dragons(
+        &mut engine.reader,
+        &mut engine.conn,
+        engine.game.board_mut(),
+        None,
+    );
+    dragons.sort_by(|a, b| {
+        b.stones
+            .len()
+            .cmp(&a.stones.len())
+            .then(a.stones[0].cmp(&b.stones[0]))
+    });
+    let filter = engine.game.move_filter();
+    let mut moves = Vec::new();
+    for d in &dragons {
+        if stop() {
+            return None;
+        }
+        let DragonStatus::Critical(attack, defense) = read_status(engine, &d.stones, d.stones[0])
+        else {
+            continue;
+        };
+        let mv = if d.color == req.color {
+            defense
+        } else {
+            attack
+        };
+        let board = engine.game.board();
+        if let Some(m) = mv.filter(|&m| {
+            !moves.contains(&m)
+                && board.is_legal(m, req.color)
+                && filter.permits(board, m, req.color)
+        }) {
+            moves.push(m);
+        }
+    }
+    Some(moves)
+}
+
+/// The moves shown: the captures and rescues of `purposeful`, then the
+/// owl's moves, then the rest of `purposeful` (break-ins and blocks),
+/// each once, without the `avoid`ed moves and, when `allow` is given,
+/// only those.
+fn shown_moves(req: &Request, purposeful: &[Candidate], owl: &[Point]) -> Vec<Point> {
+    let tactical = |c: &&Candidate| matches!(c.reason, Reason::Capture(_) | Reason::Rescue(_));
+    let mut moves: Vec<Point> = Vec::new();
+    let ordered = purposeful
+        .iter()
+        .filter(tactical)
+        .map(|c| c.mv)
+        .chain(owl.iter().copied())
+        .chain(purposeful.iter().filter(|c| !tactical(c)).map(|c| c.mv));
+    for m in ordered {
+        if !moves.contains(&m)
+            && !req.avoid.contains(&m)
+            && (req.allow.is_empty() || req.allow.contains(&m))
+        {
+            moves.push(m);
+        }
+    }
+    moves
+}
+
+/// One `info` line (empty when there is no move to show): `info move D4
+/// visits 30 winrate 5000 order 0 pv D4 info ...`.
+fn format_line(moves: &[Point], size: usize) -> String {
     let n = moves.len();
     let parts: Vec<String> = moves
         .iter()
         .enumerate()
-        .map(|(order, c)| {
-            let v = format_point(c.mv, size);
+        .map(|(order, &m)| {
+            let v = format_point(m, size);
             let visits = 10 * (n - order);
             format!("info move {v} visits {visits} winrate 5000 order {order} pv {v}")
         })
         .collect();
-    Ok(parts.join(" "))
+    parts.join(" ")
+}
+
+/// The full `info` line for the request: the purposeful moves with the
+/// owl's moves of critical dragons ([`shown_moves`]).
+pub fn info_line(engine: &mut Engine, req: &Request) -> Result<String, GtpError> {
+    let purposeful = purposeful_moves(engine, req)?;
+    let owl = owl_moves(engine, req, &mut || false).unwrap_or_default();
+    Ok(format_line(
+        &shown_moves(req, &purposeful, &owl),
+        engine.size(),
+    ))
 }
 
 /// `lz-analyze` / `analyze` through [`crate::gtp::Engine::execute`]: the
-/// first line of the stream (the server streams instead, see [`stream`]).
+/// full line of the stream (the server streams instead, see [`stream`]).
 pub fn analyze(engine: &mut Engine, args: &[&str]) -> Reply {
     let req = parse_request(engine, args)?;
     info_line(engine, &req)
 }
 
-/// Run an analysis stream: `= ` (with the id, and GTP's space) on its own line, then the
-/// `info` line every interval until `input` has a line waiting, then the
-/// empty line that ends the response. The waiting line is left for the
-/// server to run next. Argument errors are answered as ordinary errors.
+/// Run an analysis stream: `= ` (with the id, and GTP's space) on its own
+/// line, then at once the `info` line of the purposeful moves; then the
+/// owl reads the dragons, asking the input before each dragon, and from
+/// the next interval on the line also carries the owl's moves
+/// ([`info_line`]), repeated every interval until `input` has a line
+/// waiting; then the empty line that ends the response. The waiting line
+/// is left for the server to run next. So the stream answers at once and
+/// stops within one dragon's owl reads of a line arriving. (Interval
+/// zero: the first line, and the full line once more if the owl changed
+/// it.) Argument errors are answered as ordinary errors.
 pub fn stream(
     engine: &mut Engine,
     id: Option<u64>,
@@ -161,35 +257,41 @@ pub fn stream(
     input: &mut dyn LineSource,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let line = match parse_request(engine, args)
-        .and_then(|req| info_line(engine, &req).map(|line| (req, line)))
+    let (req, purposeful) = match parse_request(engine, args)
+        .and_then(|req| purposeful_moves(engine, &req).map(|p| (req, p)))
     {
         Ok(ok) => ok,
         Err(e) => return response::write_response(out, id, &Err(e)),
     };
-    let (req, line) = line;
     let head = match id {
         Some(id) => format!("={id} \n"),
         None => "= \n".to_string(),
     };
     out.write_all(head.as_bytes())?;
+    let size = engine.size();
+    let first = format_line(&shown_moves(&req, &purposeful, &[]), size);
+    if !first.is_empty() {
+        out.write_all(first.as_bytes())?;
+        out.write_all(b"\n")?;
+    }
     out.flush()?;
-    let mut first = true;
-    loop {
-        if !line.is_empty() && (first || !req.interval.is_zero()) {
-            out.write_all(line.as_bytes())?;
-            out.write_all(b"\n")?;
-            out.flush()?;
-        }
-        first = false;
+    let owl = owl_moves(engine, &req, &mut || input.wait_for_input(Duration::ZERO));
+    if let Some(owl) = owl {
+        let line = format_line(&shown_moves(&req, &purposeful, &owl), size);
+        let mut repeat = !req.interval.is_zero() || line != first;
         // Interval zero: one line, then only wait.
         let wait = if req.interval.is_zero() {
             Duration::from_secs(1)
         } else {
             req.interval
         };
-        if input.wait_for_input(wait) {
-            break;
+        while !input.wait_for_input(wait) {
+            if repeat && !line.is_empty() {
+                out.write_all(line.as_bytes())?;
+                out.write_all(b"\n")?;
+                out.flush()?;
+            }
+            repeat &= !req.interval.is_zero();
         }
     }
     out.write_all(b"\n")?;

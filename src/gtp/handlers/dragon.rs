@@ -12,11 +12,16 @@
 //! on an empty vertex`, `dragon data unavailable when stackp > 0`.
 //!
 //! `dragon_data` prints every field GNU Go 3.8 prints, in its order and
-//! layout (key padded to 24 columns, two decimals). Fields not computed
-//! yet get the value GNU Go gives a field it has not computed
-//! (`initialize_supplementary_dragon_data`): `owl_status` and
-//! `owl_threat_status` `unchecked`, owl and semeai codes `0`, their points
-//! `PASS`, `owl_*_certain` `YES`; `crude_status` `unknown`, `escape_route`,
+//! layout (key padded to 24 columns, two decimals). The owl fields
+//! (`owl_status`, `owl_attack_code` / `_point` / `_certain`,
+//! `owl_defense_code` / `_point` / `_certain`) come from the owl's reads
+//! of the dragon as GNU Go's `make_dragons` makes them
+//! ([`crate::owl::OwlReader::examine`]), named by the dragon's origin.
+//! Fields not computed yet get the value GNU Go gives a field it has not
+//! computed (`initialize_supplementary_dragon_data`): `owl_threat_status`
+//! `unchecked` and the second owl points `PASS` (GNU Go 3.8 reads threats
+//! only under `--owl-threats`), semeai codes `0`, their points `PASS`;
+//! `crude_status` `unknown`, `escape_route`,
 //! `surround_status` and `semeais` `0`, `lunch` `PASS`, `moyo_size` `-1`;
 //! `strategic_size`, `weakness`, `weakness_pre_owl`, `surround_size` and
 //! `moyo_territorial_value`, which GNU Go always computes, `0`. (GNU Go
@@ -29,10 +34,13 @@
 use crate::analysis::dragon::data::{dragon_records, DragonRecord, DragonStatus, Safety};
 use crate::board::Point;
 use crate::gtp::handlers::eyes::with_eye_analysis;
+use crate::gtp::handlers::worm::raw_code;
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{format_color, format_opt_point, format_point, format_points};
 use crate::gtp::vertex::{parse_color, parse_point};
 use crate::gtp::Engine;
+use crate::owl::{OwlAnswer, OwlExamination, OwlStatus};
+use crate::reading::ReadResult;
 
 /// `same_dragon V1 V2`: `1` when the two stones belong to one dragon,
 /// else `0` (stones of different colours are never one dragon). Both
@@ -117,10 +125,61 @@ fn safety_word(safety: Safety) -> &'static str {
     }
 }
 
+/// GNU Go's `yes`/`no` of the `owl_*_certain` fields.
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "YES"
+    } else {
+        "NO"
+    }
+}
+
+/// The `owl_*` rows of one dragon from the owl's examination (GNU Go's
+/// `make_dragons`): status, codes, points and certainty of the attack and
+/// defence reads, the codes GNU Go's raw numbers (WIN 5, KO_A 4, KO_B 1,
+/// as `worm_data`). A point is printed only with a successful code (`PASS`
+/// otherwise); a read not made prints `0` / `PASS` / `YES`. The threat
+/// fields stay as GNU Go 3.8 leaves them by default (threats are read only
+/// under `--owl-threats`): `owl_threat_status` `unchecked`, the second
+/// points `PASS`.
+fn owl_rows(size: usize, x: &OwlExamination) -> Vec<(&'static str, String)> {
+    let code = |a: Option<&OwlAnswer>| a.map_or(0, |a| raw_code(a.result));
+    let point = |a: Option<&OwlAnswer>| {
+        let mv = a
+            .filter(|a| a.result != ReadResult::Fail)
+            .and_then(|a| a.mv);
+        format_opt_point(mv, size)
+    };
+    let certain = |a: Option<&OwlAnswer>| yes_no(a.is_none_or(|a| a.certain)).to_string();
+    let status = match x.status() {
+        OwlStatus::Alive => "alive",
+        OwlStatus::Dead => "dead",
+        OwlStatus::Critical => "critical",
+    };
+    let attack = Some(&x.attack);
+    let defense = x.defense.as_ref();
+    vec![
+        ("owl_status", status.into()),
+        ("owl_attack_code", code(attack).to_string()),
+        ("owl_attack_point", point(attack)),
+        ("owl_attack_certain", certain(attack)),
+        ("owl_defense_code", code(defense).to_string()),
+        ("owl_defense_point", point(defense)),
+        ("owl_defense_certain", certain(defense)),
+    ]
+}
+
 /// One `dragon_data` block: `V:` and the fields of GNU Go's
 /// `report_dragon`, each line `key value` with the key padded to 24
-/// columns.
-fn dragon_block(size: usize, at: Point, records: &[DragonRecord], d: &DragonRecord) -> String {
+/// columns; `owl` holds the `owl_*` rows ([`owl_rows`]) that replace the
+/// uncomputed defaults.
+fn dragon_block(
+    size: usize,
+    at: Point,
+    records: &[DragonRecord],
+    d: &DragonRecord,
+    owl: &[(&'static str, String)],
+) -> String {
     let pt = |p: Option<Point>| format_opt_point(p, size);
     let list = |points: &[Point]| -> String {
         points
@@ -175,9 +234,23 @@ fn dragon_block(size: usize, at: Point, records: &[DragonRecord], d: &DragonReco
     ];
     let mut out = format!("{}:", format_point(at, size));
     for (key, value) in rows {
+        let value = owl
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(value, |(_, v)| v.clone());
         out.push_str(&format!("\n{key:<24}{value}"));
     }
     out
+}
+
+/// Read the owl fields of `d` ([`owl_rows`]).
+fn owl_fields(engine: &mut Engine, d: &DragonRecord) -> Vec<(&'static str, String)> {
+    let size = engine.size();
+    let board = engine.game.board_mut();
+    let x = engine
+        .owl
+        .examine(board, &mut engine.reader, &d.stones, d.origin);
+    owl_rows(size, &x)
 }
 
 /// `dragon_data [V]`: GNU Go's dragon record (see the module docs) of the
@@ -205,20 +278,22 @@ pub fn dragon_data(engine: &mut Engine, args: &[&str]) -> Reply {
         dragon_records(game.board_mut(), reader, conn, dragons, eyes)
     })?;
     let size = engine.size();
-    let blocks: Vec<String> = match at {
-        Some(p) => records
-            .iter()
-            .filter(|d| d.stones.contains(&p))
-            .map(|d| dragon_block(size, p, &records, d))
-            .collect(),
+    let mut blocks: Vec<String> = Vec::new();
+    match at {
+        Some(p) => {
+            for d in records.iter().filter(|d| d.stones.contains(&p)) {
+                let owl = owl_fields(engine, d);
+                blocks.push(dragon_block(size, p, &records, d, &owl));
+            }
+        }
         None => {
             let mut by_origin: Vec<&DragonRecord> = records.iter().collect();
             by_origin.sort_by_key(|d| d.origin);
-            by_origin
-                .into_iter()
-                .map(|d| dragon_block(size, d.origin, &records, d))
-                .collect()
+            for d in by_origin {
+                let owl = owl_fields(engine, d);
+                blocks.push(dragon_block(size, d.origin, &records, d, &owl));
+            }
         }
-    };
+    }
     Ok(blocks.join("\n"))
 }

@@ -131,7 +131,8 @@ fn time_int(s: &str) -> Option<i64> {
 /// The GoGui analyze menu (`type/label/command` per line): GNU Go's own
 /// entries for the commands implemented here (GoGui's built-in list for
 /// GNU Go), then the entries for commands GNU Go lacks (`decide_string`,
-/// `decide_connection`, `is_connected`, `tesuji-tactical_status`).
+/// `decide_owl`, `decide_connection`, `is_connected`,
+/// `tesuji-tactical_status`).
 const ANALYZE_COMMANDS: &[&str] = &[
     "varpo/Attack/attack %p",
     "varp/Defend/defend %p",
@@ -148,6 +149,9 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "gfx/Dragon Status/tesuji-dragon_status",
     "varpo/Owl Attack/owl_attack %p",
     "varp/Owl Defend/owl_defend %p",
+    "hpstring/Decide Owl/decide_owl %p",
+    "hpstring/Decide Owl To SGF/decide_owl %p %w",
+    "string/Owl Substantial/owl_substantial %p",
     "string/Dragon Status/dragon_status %p",
     "pstring/Analyze Semeai/analyze_semeai %P",
     "string/Owl Nodes/get_owl_node_counter",

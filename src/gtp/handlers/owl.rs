@@ -1,13 +1,16 @@
 //! Owl commands: `owl_attack`, `owl_defend`, `owl_does_attack`,
 //! `owl_does_defend`, `owl_threaten_attack`, `owl_threaten_defense`,
-//! `dragon_status`, the owl node counter and
-//! `report_uncertainty`.
+//! `owl_connection_defends`, `owl_substantial`, `decide_owl`,
+//! `dragon_status`, the owl node counter and `report_uncertainty`.
 //!
 //! GNU Go counterpart: `gtp_owl_attack`, `gtp_owl_defend`,
 //! `gtp_owl_does_attack`, `gtp_owl_does_defend`, `gtp_owl_threaten_attack`,
-//! `gtp_owl_threaten_defense`, `gtp_dragon_status`,
+//! `gtp_owl_threaten_defense`, `gtp_owl_connection_defends`,
+//! `gtp_owl_substantial`, `gtp_dragon_status`,
 //! `gtp_get_owl_node_counter`, `gtp_reset_owl_node_counter` and
-//! `gtp_report_uncertainty` of `interface/play_gtp.c`. The reading is
+//! `gtp_report_uncertainty` of `interface/play_gtp.c`, and `decide_owl`
+//! of `engine/sgfdecide.c` (GNU Go's `--decide-owl` option; GNU Go 3.8
+//! has no such GTP command). The reading is
 //! [`crate::owl`]; the dragon a vertex names comes from
 //! [`crate::analysis::dragon`]. Answers print as GNU Go's codes with the
 //! move (`1 PASS` when no move is needed), followed by ` uncertain` after
@@ -16,11 +19,26 @@
 //! answer `? COMMAND cannot be called when stackp > 0` and change nothing.
 
 use crate::board::Point;
-use crate::gtp::response::{GtpError, Reply};
+use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
+use crate::gtp::handlers::tactics::decide_line;
+use crate::gtp::handlers::{create_file, write_text};
+use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::{format_opt_point, format_points};
 use crate::gtp::Engine;
 use crate::owl::OwlAnswer;
 use crate::reading::ReadResult;
+
+/// Refuse more than `max` arguments: `? CMD takes at most N arguments`.
+fn at_most(args: &[&str], max: usize, cmd: &str) -> Result<(), GtpError> {
+    if args.len() > max {
+        let noun = if max == 1 { "argument" } else { "arguments" };
+        return Err(GtpError::msg(format!(
+            "{cmd} takes at most {max} {noun}, got {}",
+            args.len()
+        )));
+    }
+    Ok(())
+}
 
 /// Which owl question a command asks.
 #[derive(Clone, Copy)]
@@ -126,9 +144,157 @@ pub fn owl_does_defend(engine: &mut Engine, args: &[&str]) -> Reply {
     Ok(crate::gtp::response::result_code(a.result).to_string())
 }
 
+/// `owl_connection_defends MOVE DRAGON1 DRAGON2`: does the owner's move
+/// at MOVE join the two dragons (of one colour) into one that lives, the
+/// attacker moving next? Answers the code of the owner's result: `1` when
+/// the attack on the joined dragon fails, `2` / `3` when it depends on a
+/// ko, `0` when the joined dragon dies or MOVE is illegal. (GNU Go 3.8
+/// answers only `0` or `1`: a ko counts as a failure there.) A dragon
+/// the unconditional analysis finds dead answers `0` without reading, as
+/// in GNU Go. Errors in GNU Go's words: `move vertex must be empty`,
+/// `dragon vertex must not be empty`, `dragon vertices must have the same
+/// color`; inside a `trymove` stack (where GNU Go aborts) `?
+/// owl_connection_defends cannot be called when stackp > 0`.
+pub fn owl_connection_defends(engine: &mut Engine, args: &[&str]) -> Reply {
+    const CMD: &str = "owl_connection_defends";
+    at_most(args, 3, CMD)?;
+    let m = engine.point_arg(args, 0)?;
+    if !engine.board().is_empty(m) {
+        return Err(GtpError::msg("move vertex must be empty"));
+    }
+    let a = engine.point_arg(args, 1)?;
+    let b = engine.point_arg(args, 2)?;
+    let (ca, cb) = (engine.board().color_at(a), engine.board().color_at(b));
+    if ca.is_none() || cb.is_none() {
+        return Err(GtpError::msg("dragon vertex must not be empty"));
+    }
+    if ca != cb {
+        return Err(GtpError::msg("dragon vertices must have the same color"));
+    }
+    engine.require_no_stack(CMD)?;
+    let status = unconditional_status(engine.game.board_mut());
+    if [a, b]
+        .iter()
+        .any(|&p| status.status(p) == UnconditionalStatus::Dead)
+    {
+        return Ok("0".into());
+    }
+    let (stones_a, _) = dragon_arg(engine, args, 1, CMD)?;
+    let (stones_b, _) = dragon_arg(engine, args, 2, CMD)?;
+    let board = engine.game.board_mut();
+    let answer =
+        engine
+            .owl
+            .connection_defends(board, &mut engine.reader, &stones_a, &stones_b, a, m);
+    Ok(result_code(answer.result).to_string())
+}
+
+/// `owl_substantial STRING`: `1` when capturing the string would leave
+/// the dragons around it alive, else `0` (GNU Go's `owl_substantial`, see
+/// [`crate::owl::OwlReader::substantial`]). The goal is every dragon next
+/// to the string. When one of them is alive the answer is `1` at once (GNU
+/// Go asks the dragon's status from its analysis without owl; here: it is
+/// unconditionally alive, or the owl cannot kill it moving first). Errors:
+/// `vertex must not be empty` (GNU Go's text), an open `trymove` stack
+/// (GNU Go asserts).
+pub fn owl_substantial(engine: &mut Engine, args: &[&str]) -> Reply {
+    const CMD: &str = "owl_substantial";
+    at_most(args, 1, CMD)?;
+    let s = engine.stone_arg(args, 0)?;
+    engine.require_no_stack(CMD)?;
+    let mut neighbours = Vec::new();
+    engine.board().adjacent_chains(s, &mut neighbours);
+    neighbours.sort_unstable();
+    let status = unconditional_status(engine.game.board_mut());
+    if neighbours.iter().any(|&n| status.is_invincible(n)) {
+        return Ok("1".into());
+    }
+    let mut around: Vec<Point> = Vec::new();
+    for &n in &neighbours {
+        if around.contains(&n) {
+            continue;
+        }
+        let stones = engine.dragons.dragon_stones(
+            &mut engine.reader,
+            &mut engine.conn,
+            engine.game.board_mut(),
+            n,
+        );
+        if ask(engine, Question::Attack, &stones, n).result == ReadResult::Fail {
+            return Ok("1".into());
+        }
+        around.extend(stones);
+    }
+    around.sort_unstable();
+    around.dedup();
+    let board = engine.game.board_mut();
+    let (substantial, _) = engine
+        .owl
+        .substantial(board, &mut engine.reader, s, &around);
+    Ok(if substantial { "1" } else { "0" }.into())
+}
+
+/// `decide_owl DRAGON [FILE]`: read the owl attack and then the owl
+/// defence of the dragon (both, as GNU Go's `--decide-owl` does), after
+/// clearing the reading cache, and answer GNU Go's report, one line per
+/// read:
+///
+/// ```text
+/// A6 can be attacked at B7 (21 variations)
+/// A6 can be defended at B7 (9 variations)
+/// ```
+///
+/// (`A6 is dead as it stands` / `A6 is alive as it stands` when the
+/// result needs no move; ` result uncertain` at the end when the read met
+/// a limit.) The variations are the moves the owl tried, each with its
+/// result for the side that tried it, plus one for the question itself.
+/// With FILE, every variation is written to FILE as an SGF tree, the
+/// comment of each move numbered (`(12) owl defend A6: 1 B7`: the owner's
+/// move B7 saves the dragon at A6); the question's own line is the root
+/// comment. Recording changes no answer and no node count.
+pub fn decide_owl(engine: &mut Engine, args: &[&str]) -> Reply {
+    const CMD: &str = "decide_owl";
+    at_most(args, 2, CMD)?;
+    let (stones, target) = dragon_arg(engine, args, 0, CMD)?;
+    let file = match args.get(1) {
+        Some(name) => Some((create_file(name)?, *name)),
+        None => None,
+    };
+    engine.reader.clear_cache();
+    engine.owl.start_trace(engine.game.board());
+    let v0 = engine.owl.trace_variations();
+    let attack = ask(engine, Question::Attack, &stones, target);
+    let v1 = engine.owl.trace_variations();
+    let defense = ask(engine, Question::Defend, &stones, target);
+    let v2 = engine.owl.trace_variations();
+    let sgf = engine.owl.finish_trace().unwrap_or_default();
+    let what = engine.fmt_point(target);
+    let size = engine.size();
+    let line = |a: &OwlAnswer, verb: &str, as_it_stands: &str, n: usize| {
+        let text = match (a.result, a.mv) {
+            (ReadResult::Win, None) => format!("{what} is {as_it_stands} as it stands"),
+            (r, mv) => decide_line(&what, verb, r, &format_opt_point(mv, size), n),
+        };
+        if a.certain {
+            text
+        } else {
+            format!("{text} result uncertain")
+        }
+    };
+    let report = format!(
+        "{}\n{}",
+        line(&attack, "attacked", "dead", v1 - v0),
+        line(&defense, "defended", "alive", v2 - v1)
+    );
+    if let Some((f, name)) = file {
+        write_text(f, name, &sgf)?;
+    }
+    Ok(report)
+}
+
 /// The owl status of one dragon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum DragonStatus {
+pub(crate) enum DragonStatus {
     /// The attack fails.
     Alive,
     /// The attack works and the defence fails.
@@ -137,8 +303,8 @@ enum DragonStatus {
     Critical(Option<Point>, Option<Point>),
 }
 
-/// Read the status of the dragon with `stones`.
-fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
+/// Read the status of the dragon with `stones` (`dragon_status`).
+pub(crate) fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
     let attack = ask(engine, Question::Attack, stones, target);
     if attack.result == ReadResult::Fail {
         return DragonStatus::Alive;
