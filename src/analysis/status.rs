@@ -46,6 +46,7 @@ use crate::connect::ConnectionReader;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
 use crate::owl::OwlReader;
 use crate::reading::{ReadResult, Reader};
+use crate::semeai::{Outcome, RaceDragon, SemeaiReader};
 
 /// What a point is at the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +115,7 @@ pub fn final_status_with_owl(
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     dragons: &mut Dragons,
-    owl: Option<&mut OwlReader>,
+    owl: Option<(&mut OwlReader, &mut SemeaiReader)>,
 ) -> FinalStatus {
     let entry = board.depth();
     let uncond = unconditional_status(board);
@@ -150,7 +151,7 @@ pub fn final_status_with_owl(
         })
         .collect();
     let mut dragons = dragons;
-    if let Some(owl) = owl {
+    if let Some((owl, semeai)) = owl {
         for d in dragons.iter_mut() {
             let target = d.stones[0];
             if d.verdict != Verdict::Open || dead[target.idx()] {
@@ -163,11 +164,110 @@ pub fn final_status_with_owl(
                 }
             }
         }
+        mark_seki(board, reader, semeai, &mut dragons, &mut dead);
     }
     settle_dragons(board, &mut dragons, &mut dead);
     debug_assert_eq!(board.depth(), entry);
     statuses(board, &dragons, &dead)
 }
+
+/// Two dragons of opposite colours sharing two liberties that the owl
+/// calls dead are in seki when neither, moving first, wins the race between them
+/// ([`crate::semeai`]): both stay, marked seki.
+fn mark_seki(
+    board: &mut Board,
+    reader: &mut Reader,
+    semeai: &mut SemeaiReader,
+    dragons: &mut [Dragon],
+    dead: &mut [bool],
+) {
+    let owl_dead: Vec<usize> = (0..dragons.len())
+        .filter(|&i| dragons[i].verdict == Verdict::Dead)
+        .collect();
+    for (k, &i) in owl_dead.iter().enumerate() {
+        for &j in &owl_dead[k + 1..] {
+            let (a, b) = (&dragons[i], &dragons[j]);
+            if a.color == b.color
+                || shared_liberties(board, &a.stones, &b.stones, SEKI_SHARED_LIBERTIES)
+                    < SEKI_SHARED_LIBERTIES
+            {
+                continue;
+            }
+            let first = RaceDragon {
+                stones: &a.stones,
+                target: a.stones[0],
+            };
+            let second = RaceDragon {
+                stones: &b.stones,
+                target: b.stones[0],
+            };
+            let seki = [a.color, b.color].iter().all(|&to_move| {
+                semeai
+                    .analyze(board, reader, first, second, to_move)
+                    .outcome
+                    == Outcome::Seki
+            });
+            if seki {
+                for d in [i, j] {
+                    dragons[d].verdict = Verdict::Seki;
+                    for &s in &dragons[d].stones {
+                        dead[s.idx()] = false;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Do two sets of stones touch: a stone of one next to a stone of the
+/// other, or an empty point next to both?
+pub fn dragons_touch(board: &Board, a: &[Point], b: &[Point]) -> bool {
+    let mut in_b = vec![false; BOARD_ARRAY];
+    let mut near_b = vec![false; BOARD_ARRAY];
+    for &p in b {
+        in_b[p.idx()] = true;
+        for n in p.neighbors() {
+            if board.on_board(n) && board.is_empty(n) {
+                near_b[n.idx()] = true;
+            }
+        }
+    }
+    a.iter().any(|&p| {
+        p.neighbors()
+            .iter()
+            .any(|&n| board.on_board(n) && (in_b[n.idx()] || near_b[n.idx()]))
+    })
+}
+
+/// The liberties two sets of stones share (empty points next to both),
+/// counting up to `enough`.
+pub fn shared_liberties(board: &Board, a: &[Point], b: &[Point], enough: usize) -> usize {
+    let mut near_b = vec![false; BOARD_ARRAY];
+    for &p in b {
+        for n in p.neighbors() {
+            if board.on_board(n) && board.is_empty(n) {
+                near_b[n.idx()] = true;
+            }
+        }
+    }
+    let mut found: Vec<Point> = Vec::new();
+    for &p in a {
+        for n in p.neighbors() {
+            if board.on_board(n) && near_b[n.idx()] && !found.contains(&n) {
+                found.push(n);
+                if found.len() >= enough {
+                    return found.len();
+                }
+            }
+        }
+    }
+    found.len()
+}
+
+/// Liberties two dragons must share to be checked for seki: a seki
+/// between two dragons without eyes needs two (the rarer seki of two
+/// one-eyed dragons over one shared liberty is not looked for).
+pub const SEKI_SHARED_LIBERTIES: usize = 2;
 
 /// A string the tactical reader captures outright whatever its owner does.
 fn tactically_dead(board: &mut Board, reader: &mut Reader, s: Point) -> bool {

@@ -18,6 +18,7 @@
 //! assertion when these run inside an open `trymove` stack; here they
 //! answer `? COMMAND cannot be called when stackp > 0` and change nothing.
 
+use crate::analysis::status::{self, SEKI_SHARED_LIBERTIES};
 use crate::board::Point;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
 use crate::gtp::handlers::tactics::decide_line;
@@ -27,6 +28,7 @@ use crate::gtp::vertex::{format_opt_point, format_points};
 use crate::gtp::Engine;
 use crate::owl::OwlAnswer;
 use crate::reading::ReadResult;
+use crate::semeai::{Outcome, RaceDragon};
 
 /// Refuse more than `max` arguments: `? CMD takes at most N arguments`.
 fn at_most(args: &[&str], max: usize, cmd: &str) -> Result<(), GtpError> {
@@ -314,9 +316,53 @@ pub(crate) fn read_status(engine: &mut Engine, stones: &[Point], target: Point) 
         .owl
         .defend_attacked(board, &mut engine.reader, stones, target);
     if defense.result == ReadResult::Fail {
+        if in_seki(engine, stones, target) {
+            return DragonStatus::Alive;
+        }
         return DragonStatus::Dead;
     }
     DragonStatus::Critical(attack.mv, defense.mv)
+}
+
+/// Is the dragon, which the owl cannot save, in seki with a dragon of
+/// the other colour it shares two liberties with: neither side, moving first, wins the race
+/// ([`crate::semeai`])? GNU Go's owl counts a seki as life, so a dragon in
+/// seki answers `alive`.
+fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
+    let Some(color) = engine.board().color_at(target) else {
+        return false;
+    };
+    let others = engine.dragons.all_dragons(
+        &mut engine.reader,
+        &mut engine.conn,
+        engine.game.board_mut(),
+        None,
+    );
+    for d in others {
+        if d.color == color
+            || status::shared_liberties(engine.board(), stones, &d.stones, SEKI_SHARED_LIBERTIES)
+                < SEKI_SHARED_LIBERTIES
+        {
+            continue;
+        }
+        let first = RaceDragon { stones, target };
+        let second = RaceDragon {
+            stones: &d.stones,
+            target: d.stones[0],
+        };
+        let board = engine.game.board_mut();
+        let seki = [color, color.opponent()].iter().all(|&to_move| {
+            engine
+                .semeai
+                .analyze(board, &mut engine.reader, first, second, to_move)
+                .outcome
+                == Outcome::Seki
+        });
+        if seki {
+            return true;
+        }
+    }
+    false
 }
 
 /// The status word of one dragon: `alive` when the attack fails, `dead`

@@ -43,22 +43,7 @@ fn dragon_arg(
 /// Do the two dragons touch: a stone of one next to a stone of the other,
 /// or a liberty they share?
 fn dragons_touch(engine: &Engine, a: &[Point], b: &[Point]) -> bool {
-    let board = engine.board();
-    let mut in_b = vec![false; crate::board::BOARD_ARRAY];
-    let mut near_b = vec![false; crate::board::BOARD_ARRAY];
-    for &p in b {
-        in_b[p.idx()] = true;
-        for n in p.neighbors() {
-            if board.on_board(n) && board.is_empty(n) {
-                near_b[n.idx()] = true;
-            }
-        }
-    }
-    a.iter().any(|&p| {
-        p.neighbors()
-            .iter()
-            .any(|&n| board.on_board(n) && (in_b[n.idx()] || near_b[n.idx()]))
-    })
+    crate::analysis::status::dragons_touch(engine.board(), a, b)
 }
 
 /// Read the race between the dragons at arguments `i` and `i + 1` with

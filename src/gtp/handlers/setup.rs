@@ -343,6 +343,7 @@ fn final_status(engine: &mut Engine, cmd: &str) -> Result<FinalStatus, GtpError>
         conn,
         dragons,
         owl,
+        semeai,
         ..
     } = engine;
     Ok(status::final_status_with_owl(
@@ -350,7 +351,7 @@ fn final_status(engine: &mut Engine, cmd: &str) -> Result<FinalStatus, GtpError>
         reader,
         conn,
         dragons,
-        Some(owl),
+        Some((owl, semeai)),
     ))
 }
 
