@@ -24,20 +24,26 @@
 //! | capture a string of the other dragon in atari | 1000 |
 //! | save a string of one's own dragon in atari: capture a neighbour in atari | 950 |
 //! | ... or extend at its last liberty | 900 |
-//! | the owl's attack moves against the other dragon (vital points, lunches) | 500 - 10 per rank |
-//! | the owl's defence moves for one's own dragon | 490 - 10 per rank |
-//! | fill an outside liberty of the other dragon's strings in contact | 300 - 10 x its liberties |
-//! | fill a shared liberty | 150 - 10 x its liberties |
-//! | fill a liberty inside one's own eye space | 40 |
+//! | the owl's vital moves (owl value 85 and up: eye-space vital points, half-eye keys, weak strings, lunches), against the other dragon or for one's own | 600 + owl value (own: 5 less) |
+//! | fill an outside liberty of the other dragon's weakest strings in contact (the best two) | 400 - 10 x its liberties + empty neighbours |
+//! | fill a shared liberty (the best one) | 250 - 10 x its liberties + empty neighbours |
+//! | the owl's other moves (margins, liberties, escapes) | 100 + owl value |
 //!
-//! A liberty fill that puts the filling string in atari without capturing
-//! is not tried (it hands the opponent a capture); the owl's moves may be
-//! self-ataris (throw-ins destroy eyes).
+//! Liberties inside one's own eye space are never filled. A liberty fill
+//! that puts the filling string in atari without capturing is not tried
+//! (it hands the opponent a capture); the owl's moves may be self-ataris
+//! (throw-ins destroy eyes).
 //!
-//! At a limit the line is estimated by counting: each dragon's race
-//! liberties (the fewest of its strings in contact with the other
-//! dragon), plus two for a dragon with an eye; more wins, equal goes to
-//! the side to move.
+//! A capture ends the line, but wins only if the capturer then lives (the
+//! owl's attack on it fails): a dragon that kills its neighbour and dies
+//! anyway has lost. Below the root, a plain race (no string in atari or
+//! weak, no lunch, every eye space settled) is not read: [`count`] decides
+//! it, as does a line cut off by the depth or node limit.
+//!
+//! At the root every candidate is read with the full window, and of the
+//! moves reaching the best value the answer names the one that gains most
+//! in the race: a capture, else the largest difference between the two
+//! sides' weakest contact strings' liberties after it.
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, goal_strings, Life};
