@@ -11,6 +11,7 @@
 //! - [`analysis`]: analysis of the position: worms, dragons, final statuses, territory, break-ins.
 //! - [`eyes`]: eye-space analysis: unconditional life, eye spaces and their values.
 //! - [`owl`]: life-and-death reading of dragons (owl_attack, owl_defend, dragon_status).
+//! - [`combination`]: combination attacks (atari_atari): threat sequences that win a string.
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -26,6 +27,8 @@ pub mod analysis;
 pub mod eyes;
 
 pub mod owl;
+
+pub mod combination;
 
 #[cfg(test)]
 mod cache_replay_tests;

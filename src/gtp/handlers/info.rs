@@ -149,6 +149,8 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "varpo/Owl Attack/owl_attack %p",
     "varp/Owl Defend/owl_defend %p",
     "string/Dragon Status/dragon_status %p",
+    "varc/Combination Attack/combination_attack %c",
+    "plist/Combination Defend/combination_defend %c",
     "string/Owl Nodes/get_owl_node_counter",
     "none/Reset Owl Nodes/reset_owl_node_counter",
     "hpstring/Worm Data/worm_data %p",
