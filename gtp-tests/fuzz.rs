@@ -317,6 +317,8 @@ fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
         "owl_does_attack",
         "dragon_status",
         "tesuji-dragon_status",
+        "combination_attack b",
+        "combination_defend w",
     ]));
     let vertex =
         (0u8..8, 1u8..9).prop_map(|(c, r)| format!("{}{r}", (b'A' + c) as char).into_bytes());
@@ -359,6 +361,8 @@ fn deep_stack() -> impl Strategy<Value = Vec<Vec<u8>>> {
                 "dragon_stones",
                 "genmove b",
                 "worm_data E4",
+                "combination_attack w",
+                "combination_defend b",
             ])),
             0..10,
         ),

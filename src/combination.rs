@@ -53,7 +53,18 @@ impl Default for AaConfig {
     fn default() -> Self {
         AaConfig {
             depth: 6,
-            node_limit: 2500,
+            node_limit: 20_000,
+        }
+    }
+}
+
+impl AaConfig {
+    /// The smaller budget of the move generator, which asks many times
+    /// per move (every candidate is checked for blunders).
+    pub fn for_genmove() -> AaConfig {
+        AaConfig {
+            depth: 6,
+            node_limit: 250,
         }
     }
 }
@@ -266,6 +277,11 @@ impl Search<'_> {
             }
             let mut aa_val = self.targets.value_of(board, str0);
             let answers = self.defense_moves(board, &threat.targets);
+            log::trace!(
+                "combination: {:?} {apos:?} on {:?}: answers {answers:?}",
+                board.move_stack().collect::<Vec<_>>(),
+                threat.targets
+            );
             let new_goal = grow_goal(board, goal, apos, self.attacker);
             for &bpos in &answers {
                 if let Some(d) = defenses.as_deref_mut() {
@@ -582,7 +598,12 @@ fn atari_atari_forbidding(
     let entry = board.depth();
     let mut search = Search::new(board, reader, targets, config);
     let mut defenses = PointSet::new();
-    let (mut value, mut mv) = search.search(board, None, 0, None, Some(&mut defenses))?;
+    let first = search.search(board, None, 0, None, Some(&mut defenses));
+    log::debug!(
+        "combination: first search {first:?}, {} nodes",
+        search.nodes
+    );
+    let (mut value, mut mv) = first?;
     loop {
         search.forbidden.insert(mv);
         search.nodes = 0;
@@ -644,7 +665,10 @@ pub fn combination_defenses(
 /// has after `m` when it is more than `before`, the value of the
 /// opponent's combination without the move (0 for none), else 0.
 /// `targets` are `mover`'s strings judged before the move; the strings `m`
-/// joins are judged again after it. An illegal move gives 0.
+/// joins are judged again after it. Only combinations whose first threat
+/// aims at a string near `m` are looked for (GNU Go searches the whole
+/// board; a combination far away would have been there before the move).
+/// An illegal move gives 0.
 pub fn blunder_size(
     board: &mut Board,
     reader: &mut Reader,
@@ -659,8 +683,16 @@ pub fn blunder_size(
     }
     let mut after = targets.clone();
     after.refresh_after(board, reader, m);
+    // A combination the move creates starts near it: the opponent's first
+    // threat may only aim at strings within the goal distance of `m` (as
+    // if `m` were a threat itself).
+    let goal = grow_goal(board, None, m, mover.opponent());
     let mut search = Search::new(board, reader, &after, config);
-    let found = search.search(board, None, before + 1, None, None);
+    let found = search.search(board, None, before + 1, Some(&goal), None);
+    log::debug!(
+        "combination: blunder check {m:?}: {found:?}, {} nodes",
+        search.nodes
+    );
     board.popgo();
     found.map_or(0, |(v, _)| v)
 }
@@ -748,36 +780,35 @@ mod tests {
     }
 
     #[test]
-    fn blunder_opens_a_double_atari() {
-        // White to move: a move far away leaves black's double atari, a
-        // white stone on the double-atari point removes it.
+    fn blunder_checks_look_near_the_move() {
+        // Counting black's double atari as new (before = 0): a white move
+        // near it that does not stop it (F9) gives it away, a move far
+        // away is not looked at, the double-atari point itself stops it.
         let mut b = board(DOUBLE_ATARI);
         let mut reader = Reader::default();
         let targets = Targets::read(&mut b, &mut reader, Color::White);
-        let before = 0;
+        let config = AaConfig::default();
+        let near = Point::new(2, 5);
         let far = Point::new(9, 9);
         let cut = Point::new(4, 5);
-        assert!(
-            blunder_size(
-                &mut b,
-                &mut reader,
-                AaConfig::default(),
-                &targets,
-                before,
-                far
-            ) > 0
+        assert!(blunder_size(&mut b, &mut reader, config, &targets, 0, near) > 0);
+        assert_eq!(
+            blunder_size(&mut b, &mut reader, config, &targets, 0, far),
+            0
         );
         assert_eq!(
-            blunder_size(
-                &mut b,
-                &mut reader,
-                AaConfig::default(),
-                &targets,
-                before,
-                cut
-            ),
+            blunder_size(&mut b, &mut reader, config, &targets, 0, cut),
+            0
+        );
+        // With the combination known before the move it is no blunder.
+        let before = atari_atari(&mut b, &mut reader, config, &targets)
+            .expect("a combination")
+            .value;
+        assert_eq!(
+            blunder_size(&mut b, &mut reader, config, &targets, before, near),
             0
         );
         assert_eq!(b.depth(), 0);
+        b.check_consistency().expect("consistent");
     }
 }
