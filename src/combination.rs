@@ -5,7 +5,10 @@
 //! The search is a small minimax of its own on top of the tactical reader
 //! ([`Reader`]). The attacker plays threats: moves on (or next to) the
 //! liberties of an opponent string with at most three liberties after which
-//! the reader can capture that string. The defender answers each threat
+//! the reader can capture that string (GNU Go takes its threats from a
+//! pattern database; here they are the liberties of strings of at most
+//! three liberties and, for strings of two, the approach points next to
+//! those liberties). The defender answers each threat
 //! with the moves that save the threatened string: the reader's defence,
 //! liberties that leave the string uncapturable, captures of the attacker's
 //! strings around it and liberties of those that work. After every defence
@@ -36,7 +39,7 @@
 //! answer.
 
 use crate::board::{Board, Color, Point, PointSet, BOARD_ARRAY};
-use crate::reading::libs::{approxlib, is_self_atari};
+use crate::reading::libs::{approxlib, is_edge, is_self_atari};
 use crate::reading::{ReadResult, Reader};
 
 /// Limits of one combination search.
@@ -406,8 +409,10 @@ impl Search<'_> {
 
     /// Where the attacker might threaten the string on `s` (with `n_libs`
     /// liberties): its liberties, and for a string of two liberties also
-    /// the empty points next to them (approaches that prepare a ladder,
-    /// a snapback or a shortage of liberties), in board order.
+    /// the empty points next to them off the first line where the
+    /// attacker's stone would have three liberties or more (approaches that
+    /// prepare a ladder, a snapback or a shortage of liberties), in board
+    /// order.
     fn threat_points(&self, board: &Board, s: Point, n_libs: usize) -> Vec<Point> {
         let libs = board.liberties_sorted(s);
         let mut pts = libs.clone();
@@ -417,6 +422,7 @@ impl Search<'_> {
                     if board.on_board(q)
                         && board.is_empty(q)
                         && !pts.contains(&q)
+                        && !is_edge(board, q)
                         && approxlib(board, q, self.attacker, APPROACH_LIBS) >= APPROACH_LIBS
                     {
                         pts.push(q);
