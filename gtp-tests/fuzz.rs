@@ -321,6 +321,8 @@ fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
         "tesuji-dragon_status",
         "analyze_semeai",
         "analyze_semeai_after_move b",
+        "combination_attack b",
+        "combination_defend w",
     ]));
     let vertex =
         (0u8..8, 1u8..9).prop_map(|(c, r)| format!("{}{r}", (b'A' + c) as char).into_bytes());
@@ -367,6 +369,8 @@ fn deep_stack() -> impl Strategy<Value = Vec<Vec<u8>>> {
                 "dragon_stones",
                 "genmove b",
                 "worm_data E4",
+                "combination_attack w",
+                "combination_defend b",
             ])),
             0..10,
         ),

@@ -12,6 +12,7 @@
 //! - [`eyes`]: eye-space analysis: unconditional life, eye spaces and their values.
 //! - [`owl`]: life-and-death reading of dragons (owl_attack, owl_defend, dragon_status).
 //! - [`semeai`]: capturing races between two dragons (analyze_semeai).
+//! - [`combination`]: combination attacks (atari_atari): threat sequences that win a string.
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -28,6 +29,7 @@ pub mod eyes;
 
 pub mod owl;
 
+pub mod combination;
 pub mod semeai;
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! also the `list_commands` order) and its handler in [`super::handlers`].
 
 use super::handlers::{
-    analyze, connect, debug, dragon, eyes, info, life, owl, rules, semeai, setup, tactics, worm,
+    analyze, combination, connect, debug, dragon, eyes, info, life, owl, rules, semeai, setup,
+    tactics, worm,
 };
 use super::response::Reply;
 use super::Engine;
@@ -98,6 +99,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         "color",
         debug::color,
         "colour of a vertex: black, white or empty"
+    ),
+    cmd!(
+        "combination_attack",
+        combination::combination_attack,
+        "first move of a combination (atari-atari) of a colour, or PASS"
+    ),
+    cmd!(
+        "combination_defend",
+        combination::combination_defend,
+        "moves stopping every combination of a colour, or PASS"
     ),
     cmd!(
         "connect",

@@ -3,11 +3,16 @@
 //!
 //! GNU Go counterpart: none really; GNU Go's `genmove` (`engine/genmove.c`)
 //! weighs move reasons from worms, dragons, owl and patterns. This one
-//! knows tactics and break-ins:
+//! knows tactics, combinations and break-ins:
 //! 1. capture the largest opponent string in atari whose capturing stone is
 //!    safe (checked with [`Reader::safe_move`]);
 //! 2. otherwise save an own string in atari by extending, if the extension
 //!    is safe;
+//!    otherwise (2a) play the first move of a combination
+//!    ([`crate::combination::atari_atari`]) that wins an opponent string;
+//!    otherwise (2b), when the opponent has a combination, stop it
+//!    ([`crate::combination::combination_defenses`]: the combination's own
+//!    first move when it stops it, else the first defence in board order);
 //! 3. otherwise break into the largest region of the opponent's estimated
 //!    territory that an own string can reach by connection reading, or
 //!    block the opponent's break-in into a larger own region
@@ -31,7 +36,14 @@
 //!    area still to reduce); never into its own estimated territory;
 //! 8. otherwise pass.
 //!
-//! Steps 1-3 are [`ranked_moves`], which the analysis commands show too.
+//! Every move of every step is checked for blunders first (GNU Go
+//! `atari_atari_confirm_safety`): a move after which the opponent has a
+//! combination it did not have before ([`crate::combination::blunder_size`])
+//! is skipped for the next candidate (steps 1-3 look at up to four of
+//! theirs), and when only such moves are left the engine passes.
+//!
+//! Steps 1-3 are [`ranked_moves`], which the analysis commands show too
+//! (without the combination steps and checks).
 //! Every step proposes only moves the game's ko rule allows (a
 //! [`MoveFilter`]: under superko, no move that repeats a position), so a
 //! cycle such as a triple ko ends; reading itself keeps the simple-ko +
@@ -42,6 +54,7 @@ use crate::analysis::dragon::Dragons;
 use crate::analysis::status::{final_status, FinalStatus, PointStatus};
 use crate::analysis::territory::Territory;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
+use crate::combination::{atari_atari, blunder_size, combination_defenses, AaConfig, Targets};
 use crate::connect::ConnectionReader;
 use crate::game::{Game, MoveFilter};
 use crate::reading::Reader;
@@ -82,17 +95,30 @@ pub fn generate_move(
 ) -> Move {
     let filter = game.move_filter();
     let board = game.board_mut();
+    let mut combos = Combos::new(color);
+    // A move that hands the opponent a combination is never played: passing
+    // is better (the first one skipped is logged).
+    let mut skipped: Option<Point> = None;
     // The cheap tactical moves first: the territory estimate and the
     // break-in reads are only needed when there is none.
-    if let Some(best) = tactical_moves(board, reader, &filter, color, 1).first() {
+    let tactical = tactical_moves(board, reader, &filter, color, CANDIDATES);
+    if let Some(best) = combos.first_sound(board, reader, &tactical, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Move::Play(best.mv);
     }
+    if let Some(p) = combos.own_combination(board, reader, &filter) {
+        log::debug!("genmove: combination at {p:?}");
+        return Move::Play(p);
+    }
+    if let Some(p) = combos.stop_opponent(board, reader, &filter) {
+        log::debug!("genmove: stops a combination at {p:?}");
+        return Move::Play(p);
+    }
     let territory = Territory::estimate(board, reader);
     log::debug!("territory estimate:\n{}", territory.to_diagram(board));
-    if let Some(best) =
-        territorial_moves(board, reader, conn, &territory, &filter, color, 1).first()
-    {
+    let territorial =
+        territorial_moves(board, reader, conn, &territory, &filter, color, CANDIDATES);
+    if let Some(best) = combos.first_sound(board, reader, &territorial, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Move::Play(best.mv);
     }
@@ -111,18 +137,18 @@ pub fn generate_move(
         .into_iter()
         .partition(|&p| territory.owner(p).is_none());
     let mut rng = SplitMix64(seed ^ board.hash() ^ (color.index() as u64).wrapping_mul(0x9e37));
-    if let Some(p) = random_safe(board, reader, &mut rng, neutral, color) {
+    if let Some(p) = random_safe(board, reader, &mut combos, &mut rng, neutral, &mut skipped) {
         return Move::Play(p);
     }
     let cuts: Vec<Point> = settled
         .into_iter()
         .filter(|&p| is_cutting_point(board, reader, &statuses, p))
         .collect();
-    if let Some(p) = random_safe(board, reader, &mut rng, cuts, color) {
+    if let Some(p) = random_safe(board, reader, &mut combos, &mut rng, cuts, &mut skipped) {
         log::debug!("genmove: cutting point of a territory wall at {p:?}");
         return Move::Play(p);
     }
-    if let Some(p) = removal_move(board, reader, &filter, &statuses, color) {
+    if let Some(p) = removal_move(board, reader, &mut combos, &filter, &statuses) {
         log::debug!("genmove: removes dead stones at {p:?}");
         return Move::Play(p);
     }
@@ -130,25 +156,146 @@ pub fn generate_move(
         .into_iter()
         .filter(|&p| territory.owner(p) == Some(color.opponent()))
         .collect();
-    if let Some(p) = random_safe(board, reader, &mut rng, reductions, color) {
+    if let Some(p) = random_safe(
+        board,
+        reader,
+        &mut combos,
+        &mut rng,
+        reductions,
+        &mut skipped,
+    ) {
         return Move::Play(p);
+    }
+    if let Some(p) = skipped {
+        log::debug!("genmove: passes rather than allow a combination at {p:?}");
     }
     Move::Pass
 }
 
-/// A random point of `pool` where a stone of `color` is tactically safe.
+/// Purposeful moves of one kind looked at before giving up on the kind
+/// (the first may hand the opponent a combination).
+const CANDIDATES: usize = 4;
+
+/// The combination checks of one move generation (GNU Go's
+/// `atari_atari` move reasons and `atari_atari_confirm_safety`), each read
+/// when first needed.
+struct Combos {
+    color: Color,
+    config: AaConfig,
+    /// The mover's strings as the opponent's targets, and the value of the
+    /// opponent's combination before any move (0: none).
+    own: Option<(Targets, u32)>,
+}
+
+impl Combos {
+    fn new(color: Color) -> Combos {
+        Combos {
+            color,
+            config: AaConfig::for_genmove(),
+            own: None,
+        }
+    }
+
+    /// The mover's targets for the opponent and the opponent's
+    /// combination now.
+    fn own(&mut self, board: &mut Board, reader: &mut Reader) -> &(Targets, u32) {
+        let (color, config) = (self.color, self.config);
+        self.own.get_or_insert_with(|| {
+            let targets = Targets::read(board, reader, color);
+            let before = atari_atari(board, reader, config, &targets).map_or(0, |c| c.value);
+            (targets, before)
+        })
+    }
+
+    /// Does the move `m` give the opponent a combination it did not have?
+    fn is_blunder(&mut self, board: &mut Board, reader: &mut Reader, m: Point) -> bool {
+        let config = self.config;
+        let (targets, before) = self.own(board, reader);
+        let (targets, before) = (targets.clone(), *before);
+        let size = blunder_size(board, reader, config, &targets, before, m);
+        if size > 0 {
+            log::debug!("genmove: {m:?} allows a combination of value {size}");
+        }
+        size > 0
+    }
+
+    /// The first of `candidates` that is no blunder; the first blunder is
+    /// remembered in `skipped` (if none was before).
+    fn first_sound(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        candidates: &[Candidate],
+        skipped: &mut Option<Point>,
+    ) -> Option<Candidate> {
+        for c in candidates {
+            if !self.is_blunder(board, reader, c.mv) {
+                return Some(*c);
+            }
+            skipped.get_or_insert(c.mv);
+        }
+        None
+    }
+
+    /// The first move of a combination of the mover's, if it is allowed
+    /// and no blunder.
+    fn own_combination(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        filter: &MoveFilter,
+    ) -> Option<Point> {
+        let targets = Targets::read(board, reader, self.color.opponent());
+        let c = atari_atari(board, reader, self.config, &targets)?;
+        (board.is_legal(c.mv, self.color)
+            && filter.permits(board, c.mv, self.color)
+            && !self.is_blunder(board, reader, c.mv))
+        .then_some(c.mv)
+    }
+
+    /// When the opponent has a combination: a move that stops it, safe,
+    /// allowed and no blunder itself: the combination's own first move
+    /// when it is one of them, else the first in board order.
+    fn stop_opponent(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        filter: &MoveFilter,
+    ) -> Option<Point> {
+        let (targets, before) = self.own(board, reader).clone();
+        if before == 0 {
+            return None;
+        }
+        let (combo, mut defenses) = combination_defenses(board, reader, self.config, &targets)?;
+        if let Some(i) = defenses.iter().position(|&p| p == combo.mv) {
+            defenses[..=i].rotate_right(1);
+        }
+        defenses
+            .into_iter()
+            .find(|&p| filter.permits(board, p, self.color) && !self.is_blunder(board, reader, p))
+    }
+}
+
+/// A random point of `pool` where a stone of `color` is tactically safe
+/// and hands the opponent no combination (the first point that does is
+/// remembered in `skipped`).
 fn random_safe(
     board: &mut Board,
     reader: &mut Reader,
+    combos: &mut Combos,
     rng: &mut SplitMix64,
     mut pool: Vec<Point>,
-    color: Color,
+    skipped: &mut Option<Point>,
 ) -> Option<Point> {
+    let color = combos.color;
     while !pool.is_empty() {
         let i = rng.below(pool.len());
         let p = pool.swap_remove(i);
         if reader.safe_move(board, p, color).succeeds() {
-            return Some(p);
+            if !combos.is_blunder(board, reader, p) {
+                return Some(p);
+            }
+            skipped.get_or_insert(p);
         }
     }
     None
@@ -198,14 +345,15 @@ fn is_cutting_point(
 /// A move of `color` that takes a liberty of an opponent string the final
 /// statuses call dead in `color`'s territory (the string with fewest
 /// liberties first, then board order; its liberties in board order): legal,
-/// allowed by the ko rule and tactically safe.
+/// allowed by the ko rule, tactically safe and no blunder.
 fn removal_move(
     board: &mut Board,
     reader: &mut Reader,
+    combos: &mut Combos,
     filter: &MoveFilter,
     statuses: &FinalStatus,
-    color: Color,
 ) -> Option<Point> {
+    let color = combos.color;
     let mut dead: Vec<(usize, Point)> = board
         .chain_origins(Some(color.opponent()))
         .into_iter()
@@ -220,6 +368,7 @@ fn removal_move(
             if board.is_legal(lib, color)
                 && filter.permits(board, lib, color)
                 && reader.safe_move(board, lib, color).succeeds()
+                && !combos.is_blunder(board, reader, lib)
             {
                 return Some(lib);
             }
@@ -591,6 +740,27 @@ mod tests {
         let c5 = Point::new(2, 2);
         assert_eq!(gen(position, Color::Black), Move::Play(c5));
         assert_eq!(gen(position, Color::White), Move::Play(c5));
+    }
+
+    /// Each white stone (E7, G7) can be saved alone, white F5 breaking the
+    /// ladders, but black F7 ataris both.
+    const DOUBLE_ATARI: &str = ". . . . . . . . . . .
+                                . . . . . . . . . . .
+                                . . . . . . . . . . .
+                                . . . . X . X . . . .
+                                . . . X O . O X . . .
+                                . . . . . . . . . . .
+                                . . . . . O . . . . .
+                                . . . . . . . . . . .
+                                . . . . . . . . . . .
+                                . . . . . . . . . . .
+                                . . . . . . . . . . .";
+
+    #[test]
+    fn plays_and_stops_a_combination() {
+        let f7 = Point::new(4, 5);
+        assert_eq!(gen(DOUBLE_ATARI, Color::Black), Move::Play(f7));
+        assert_eq!(gen(DOUBLE_ATARI, Color::White), Move::Play(f7));
     }
 
     #[test]

@@ -1522,3 +1522,65 @@ fn analyze_semeai_refuses_bad_input_and_leaves_the_state_intact() {
     ok(&mut e, "undo");
     assert_eq!(*e.board(), before);
 }
+
+/// A double atari at F7 on 11x11: each white stone (E7, G7) can be saved
+/// alone, white F5 breaking the ladders.
+const DOUBLE_ATARI: &str = ". . . . . . . . . . .
+                            . . . . . . . . . . .
+                            . . . . . . . . . . .
+                            . . . . X . X . . . .
+                            . . . X O . O X . . .
+                            . . . . . . . . . . .
+                            . . . . . O . . . . .
+                            . . . . . . . . . . .
+                            . . . . . . . . . . .
+                            . . . . . . . . . . .
+                            . . . . . . . . . . .";
+
+#[test]
+fn combination_commands() {
+    let mut e = engine_with(DOUBLE_ATARI);
+    assert_eq!(ok(&mut e, "attack E7"), "0");
+    assert_eq!(ok(&mut e, "combination_attack black"), "F7");
+    assert_eq!(ok(&mut e, "combination_attack white"), "PASS");
+    let defend = ok(&mut e, "combination_defend black");
+    assert!(defend.split(' ').any(|v| v == "F7"), "{defend}");
+    assert_eq!(ok(&mut e, "combination_defend white"), "PASS");
+    // After white F7 black has nothing left.
+    ok(&mut e, "play white F7");
+    assert_eq!(ok(&mut e, "combination_attack black"), "PASS");
+    assert_eq!(ok(&mut e, "combination_defend black"), "PASS");
+    // GoGui marks the move on the board.
+    let menu = ok(&mut e, "gogui-analyze_commands");
+    assert!(menu.contains("varc/Combination Attack/combination_attack %c"));
+}
+
+#[test]
+fn combination_commands_bad_input_and_stack() {
+    let mut e = engine_with(DOUBLE_ATARI);
+    let board = ok(&mut e, "showboard");
+    for cmd in ["combination_attack", "combination_defend"] {
+        assert_eq!(err(&mut e, cmd), "invalid color");
+        assert_eq!(err(&mut e, &format!("{cmd} purple")), "invalid color");
+        assert_eq!(err(&mut e, &format!("{cmd} F7")), "invalid color");
+        assert_eq!(
+            err(&mut e, &format!("{cmd} black extra")),
+            "too many arguments"
+        );
+    }
+    assert_eq!(ok(&mut e, "showboard"), board);
+    // Inside a trymove stack the commands read the position on the board
+    // and leave the stack as it was.
+    ok(&mut e, "trymove white A1");
+    assert_eq!(ok(&mut e, "combination_attack black"), "F7");
+    assert!(ok(&mut e, "combination_defend black").contains("F7"));
+    assert_eq!(e.board().depth(), 1);
+    ok(&mut e, "trymove white F7");
+    assert_eq!(ok(&mut e, "combination_attack black"), "PASS");
+    assert_eq!(e.board().depth(), 2);
+    ok(&mut e, "popgo");
+    ok(&mut e, "popgo");
+    assert_eq!(e.board().depth(), 0);
+    assert_eq!(ok(&mut e, "showboard"), board);
+    e.board().check_consistency().expect("consistent");
+}

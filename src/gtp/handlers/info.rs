@@ -154,6 +154,8 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "string/Owl Substantial/owl_substantial %p",
     "string/Dragon Status/dragon_status %p",
     "pstring/Analyze Semeai/analyze_semeai %P",
+    "varc/Combination Attack/combination_attack %c",
+    "plist/Combination Defend/combination_defend %c",
     "string/Owl Nodes/get_owl_node_counter",
     "none/Reset Owl Nodes/reset_owl_node_counter",
     "hpstring/Worm Data/worm_data %p",

@@ -13,11 +13,13 @@
 //!   decide_connection, the connection node counter).
 //! - [`dragon`]: dragons (same_dragon, dragon_stones).
 //! - [`life`]: life and death (unconditional_status).
+//! - [`combination`]: combination attacks (combination_attack, combination_defend).
 //! - [`eyes`]: eye spaces and their values (eval_eye, eye_data, half_eye_data).
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
 //! - [`debug`]: board inspection and hypothetical moves (showboard, countlib, trymove).
 
 pub mod analyze;
+pub mod combination;
 pub mod connect;
 pub mod debug;
 pub mod dragon;
