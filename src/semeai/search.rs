@@ -136,7 +136,11 @@ impl<'a> Search<'a> {
     /// and the mover's move (`None`: pass).
     pub fn root(&mut self, board: &mut Board, to_move: Color) -> (Outcome, Option<Point>) {
         if let Some(done) = self.decided(board) {
-            return (done, None);
+            // Only after a move (`analyze_semeai_after_move`): a capture
+            // is judged as in the search.
+            let goals = self.root_goals.clone();
+            let captor = usize::from(done == Outcome::Lost);
+            return (self.after_capture(board, &goals, captor), None);
         }
         let mover = usize::from(to_move != self.colors[0]);
         let goals = self.root_goals.clone();
