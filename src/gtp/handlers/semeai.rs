@@ -131,8 +131,9 @@ pub fn analyze_semeai_after_move(engine: &mut Engine, args: &[&str]) -> Reply {
         return Err(GtpError::msg("dragons are not adjacent"));
     }
     let board = engine.game.board_mut();
-    let played = board.trymove(m, color);
-    debug_assert!(played);
+    if !board.trymove(m, color) {
+        return Err(GtpError::msg("illegal move"));
+    }
     let answer = engine.semeai.analyze(
         board,
         &mut engine.reader,
