@@ -51,7 +51,7 @@ enum Question {
 
 /// The dragon named by argument `i`, refusing an empty point and an open
 /// stack: its stones and the named stone.
-fn dragon_arg(
+pub(crate) fn dragon_arg(
     engine: &mut Engine,
     args: &[&str],
     i: usize,
