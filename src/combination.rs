@@ -704,7 +704,7 @@ pub fn blunder_size(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn board(diagram: &str) -> Board {
@@ -726,7 +726,7 @@ mod tests {
     /// A double atari: each white stone has two liberties and can be
     /// saved alone (white F5 breaks the ladders), but black's stone at F7
     /// ataris both.
-    const DOUBLE_ATARI: &str = ". . . . . . . . . . .
+    pub(crate) const DOUBLE_ATARI: &str = ". . . . . . . . . . .
                                 . . . . . . . . . . .
                                 . . . . . . . . . . .
                                 . . . . X . X . . . .

@@ -581,7 +581,8 @@ fn useful_points(board: &Board, filter: &MoveFilter, color: Color) -> Vec<Point>
 mod tests {
     use super::*;
 
-    fn gen(diagram: &str, color: Color) -> Move {
+    /// A game whose position is the diagram's.
+    fn game_from(diagram: &str) -> Game {
         let board = Board::from_diagram(diagram).expect("diagram");
         let mut game = Game::new(board.size());
         for p in board.points() {
@@ -589,6 +590,11 @@ mod tests {
                 game.setup(p, Some(c)).expect("setup");
             }
         }
+        game
+    }
+
+    fn gen(diagram: &str, color: Color) -> Move {
+        let mut game = game_from(diagram);
         let mut reader = Reader::default();
         let mut conn = ConnectionReader::default();
         let mut dragons = Dragons::default();
@@ -681,15 +687,9 @@ mod tests {
                           . . . X O . . . .
                           . . . X O . . . .";
         assert_eq!(gen(with_stone, Color::White), Move::Pass);
-        let board = Board::from_diagram(with_stone).expect("diagram");
         let stone = Point::new(4, 1);
-        assert!(board.cell(stone).is(Color::White));
-        let mut game = Game::new(board.size());
-        for p in board.points() {
-            if let Some(c) = board.color_at(p) {
-                game.setup(p, Some(c)).expect("setup");
-            }
-        }
+        let mut game = game_from(with_stone);
+        assert!(game.board().cell(stone).is(Color::White));
         let mut reader = Reader::default();
         let mut conn = ConnectionReader::default();
         let mut dragons = Dragons::default();
@@ -742,22 +742,9 @@ mod tests {
         assert_eq!(gen(position, Color::White), Move::Play(c5));
     }
 
-    /// Each white stone (E7, G7) can be saved alone, white F5 breaking the
-    /// ladders, but black F7 ataris both.
-    const DOUBLE_ATARI: &str = ". . . . . . . . . . .
-                                . . . . . . . . . . .
-                                . . . . . . . . . . .
-                                . . . . X . X . . . .
-                                . . . X O . O X . . .
-                                . . . . . . . . . . .
-                                . . . . . O . . . . .
-                                . . . . . . . . . . .
-                                . . . . . . . . . . .
-                                . . . . . . . . . . .
-                                . . . . . . . . . . .";
-
     #[test]
     fn plays_and_stops_a_combination() {
+        use crate::combination::tests::DOUBLE_ATARI;
         let f7 = Point::new(4, 5);
         assert_eq!(gen(DOUBLE_ATARI, Color::Black), Move::Play(f7));
         assert_eq!(gen(DOUBLE_ATARI, Color::White), Move::Play(f7));

@@ -1450,16 +1450,7 @@ fn analysis_shows_the_owl_moves_of_critical_dragons() {
     ok(&mut e, "popgo");
 }
 
-/// A white corner in atari inside a black wall around a big area.
-const CORNER_RACE: &str = "
-    . O X . X . .
-    O O X . X . .
-    X X X . X . .
-    . . . . X . .
-    X X X X X . .
-    . . . . . . .
-    . . . . . . .";
-
+use crate::semeai::tests::CORNER_IN_ATARI as CORNER_RACE;
 #[test]
 fn analyze_semeai_names_the_capture_and_answers_pass_when_lost() {
     let mut e = engine_with(CORNER_RACE);
@@ -1523,20 +1514,7 @@ fn analyze_semeai_refuses_bad_input_and_leaves_the_state_intact() {
     assert_eq!(*e.board(), before);
 }
 
-/// A double atari at F7 on 11x11: each white stone (E7, G7) can be saved
-/// alone, white F5 breaking the ladders.
-const DOUBLE_ATARI: &str = ". . . . . . . . . . .
-                            . . . . . . . . . . .
-                            . . . . . . . . . . .
-                            . . . . X . X . . . .
-                            . . . X O . O X . . .
-                            . . . . . . . . . . .
-                            . . . . . O . . . . .
-                            . . . . . . . . . . .
-                            . . . . . . . . . . .
-                            . . . . . . . . . . .
-                            . . . . . . . . . . .";
-
+use crate::combination::tests::DOUBLE_ATARI;
 #[test]
 fn combination_commands() {
     let mut e = engine_with(DOUBLE_ATARI);

@@ -33,7 +33,7 @@ pub mod count;
 pub mod search;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::board::{Board, Color, Point};
 use crate::eyes::value::EyeSolver;

@@ -90,7 +90,7 @@ fn race(diagram: &str, first: (usize, usize), second: (usize, usize)) -> SemeaiA
 }
 
 /// A white corner in atari inside a black wall that encloses a big area.
-const CORNER_IN_ATARI: &str = "
+pub(crate) const CORNER_IN_ATARI: &str = "
     . O X . X . .
     O O X . X . .
     X X X . X . .
