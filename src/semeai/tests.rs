@@ -4,6 +4,7 @@ use crate::board::{Board, Point};
 use crate::reading::Reader;
 use crate::semeai::count::{outcome, Tally};
 use crate::semeai::{Outcome, RaceDragon, SemeaiAnswer, SemeaiReader};
+use std::collections::HashMap;
 
 fn plain(own: usize) -> Tally {
     Tally { own, eye: false }
@@ -113,4 +114,99 @@ fn the_side_in_atari_that_cannot_escape_answers_pass() {
     let a = race(CORNER_IN_ATARI, (1, 1), (0, 2));
     assert_eq!(a.outcome, Outcome::Lost);
     assert_eq!(a.mv, None);
+}
+
+/// An independent oracle for the counting rules: the abstract race
+/// played out move by move. Each side has `outside` liberties, at most a
+/// one-point eye, and both share `shared`; a move fills one of the other
+/// side's outside liberties, a shared one (not as suicide) or the other's
+/// eye (only as the capturing move), or passes; two passes leave both
+/// standing. Returns the value for the first side (positions are
+/// remembered in `seen`).
+fn played_out(
+    seen: &mut HashMap<([usize; 2], usize, usize, bool), Outcome>,
+    out: [usize; 2],
+    eye: [usize; 2],
+    shared: usize,
+    mover: usize,
+    passed: bool,
+) -> Outcome {
+    if let Some(&v) = seen.get(&(out, shared, mover, passed)) {
+        return v;
+    }
+    let libs = |out: [usize; 2], s: usize, side: usize| out[side] + eye[side] + s;
+    let first_view = |winner: usize| {
+        if winner == 0 {
+            Outcome::Won
+        } else {
+            Outcome::Lost
+        }
+    };
+    let other = 1 - mover;
+    let mut results = Vec::new();
+    if out[other] > 0 {
+        let mut o = out;
+        o[other] -= 1;
+        results.push(if libs(o, shared, other) == 0 {
+            first_view(mover)
+        } else {
+            played_out(seen, o, eye, shared, other, false)
+        });
+    }
+    if shared > 0 {
+        if libs(out, shared - 1, other) == 0 {
+            results.push(first_view(mover));
+        } else if libs(out, shared - 1, mover) > 0 {
+            results.push(played_out(seen, out, eye, shared - 1, other, false));
+        }
+    }
+    if eye[other] == 1 && libs(out, shared, other) == 1 {
+        results.push(first_view(mover));
+    }
+    results.push(if passed {
+        Outcome::Seki
+    } else {
+        played_out(seen, out, eye, shared, other, true)
+    });
+    let v = if mover == 0 {
+        results.into_iter().max().unwrap()
+    } else {
+        results.into_iter().min().unwrap()
+    };
+    seen.insert((out, shared, mover, passed), v);
+    v
+}
+
+#[test]
+fn the_counting_rules_agree_with_races_played_out() {
+    let mut checked = 0;
+    for (a, b, s) in (0..6).flat_map(|a| (0..6).flat_map(move |b| (0..5).map(move |s| (a, b, s)))) {
+        for (ea, eb) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            if a + ea + s == 0 || b + eb + s == 0 {
+                continue;
+            }
+            for first_moves in [true, false] {
+                let mover = usize::from(!first_moves);
+                let want = played_out(&mut HashMap::new(), [a, b], [ea, eb], s, mover, false);
+                let got = outcome(
+                    Tally {
+                        own: a + ea,
+                        eye: ea == 1,
+                    },
+                    Tally {
+                        own: b + eb,
+                        eye: eb == 1,
+                    },
+                    s,
+                    first_moves,
+                );
+                assert_eq!(
+                    got, want,
+                    "outside {a}/{b}, eyes {ea}/{eb}, shared {s}, first moves {first_moves}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 400);
 }
