@@ -13,6 +13,7 @@
 //! - [`owl`]: life-and-death reading of dragons (owl_attack, owl_defend, dragon_status).
 //! - [`semeai`]: capturing races between two dragons (analyze_semeai).
 //! - [`combination`]: combination attacks (atari_atari): threat sequences that win a string.
+//! - [`solve`]: proved life and death of enclosed dragons (df-pn; solve_life, decide_life).
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -31,6 +32,7 @@ pub mod owl;
 
 pub mod combination;
 pub mod semeai;
+pub mod solve;
 
 #[cfg(test)]
 mod cache_replay_tests;

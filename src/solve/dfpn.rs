@@ -1,0 +1,399 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) over the game of
+//! [`super::game`]: does the side to move win?
+//!
+//! GNU Go counterpart: none; GNU Go's owl is a depth-first minimax with
+//! heuristic leaves. Here every leaf is a finished game, so an answer is a
+//! proof. Notation: at each position `phi` is the proof number of "the
+//! side to move wins" and `delta` its disproof number; a position's `phi`
+//! is the least `delta` of its children and its `delta` the sum of their
+//! `phi`. A won position is `(0, INF)`, a lost one `(INF, 0)`.
+//!
+//! - **Thresholds.** [`Dfpn::mid`] searches below a position until its
+//!   `phi` or `delta` reaches its thresholds, always descending into the
+//!   child with the least `delta`, whose thresholds leave room for the
+//!   second best (with the "1 + epsilon" widening of Pawlewicz and Lew,
+//!   which keeps the search from switching between two children at every
+//!   step).
+//! - **Table.** Values are kept in a transposition table keyed by the
+//!   position ([`super::game::Rules::key`]), bounded in entries: when
+//!   full, unproved entries with little work under them go first.
+//! - **Repetition (the graph-history interaction).** A child position that
+//!   repeats one on the current line ends the game (see
+//!   [`super::game`]); such a result holds only for this line. It is
+//!   carried up as *path dependent*, and a proof or disproof that rests on
+//!   one is never written to the table: another line reaching the same
+//!   position reads it afresh. Children's values live in the expanding
+//!   call's own list, so a line never needs the table to remember them.
+//! - **Budget.** Every expanded position counts; past the budget, or past
+//!   [`MAX_DEPTH`], the search stops and the question is unanswered.
+
+use std::collections::HashMap;
+
+use super::game::{Rules, Step};
+use crate::board::{Board, Color, Point};
+
+/// Infinity of proof and disproof numbers (finite sums are capped just
+/// below it: summing over positions reached in several ways overcounts,
+/// and can grow exponentially with depth).
+pub const INF: u64 = u64::MAX / 4;
+
+/// Lines longer than this stop the search (unanswered).
+pub const MAX_DEPTH: usize = 1000;
+
+/// Default capacity of the table, in entries.
+pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
+
+/// A table entry: the position's numbers and the work spent on it.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    phi: u64,
+    delta: u64,
+    work: u64,
+}
+
+/// One child of an expanded position, from the child's side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Child {
+    /// The move leading to it (`Point::NONE`: pass).
+    pub mv: Point,
+    /// Proof number of "the child's side to move wins".
+    pub phi: u64,
+    /// Its disproof number.
+    pub delta: u64,
+    /// The value rests on a repetition on the current line.
+    pub path_dependent: bool,
+    /// The game ended with the move.
+    pub terminal: bool,
+}
+
+/// The numbers of a searched position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    /// Proof number (side to move wins).
+    pub phi: u64,
+    /// Disproof number.
+    pub delta: u64,
+    /// A proof or disproof that rests on a repetition of the line.
+    pub path_dependent: bool,
+}
+
+impl Numbers {
+    /// Proved or disproved.
+    pub fn settled(&self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The node budget ran out.
+    Budget,
+    /// A line grew past [`MAX_DEPTH`].
+    Depth,
+}
+
+/// A df-pn search for one set of rules.
+pub struct Dfpn<'r> {
+    /// The game.
+    pub rules: Rules<'r>,
+    table: HashMap<u64, Entry>,
+    max_entries: usize,
+    on_path: HashMap<u64, u32>,
+    /// Positions expanded so far.
+    pub nodes: u64,
+    budget: u64,
+    /// Set when the search stopped without an answer.
+    pub stopped: Option<Stop>,
+}
+
+impl<'r> Dfpn<'r> {
+    /// A search with a node budget and the default table size.
+    pub fn new(rules: Rules<'r>, budget: u64) -> Dfpn<'r> {
+        Dfpn {
+            rules,
+            table: HashMap::new(),
+            max_entries: DEFAULT_TABLE_ENTRIES,
+            on_path: HashMap::new(),
+            nodes: 0,
+            budget,
+            stopped: None,
+        }
+    }
+
+    /// The same with a smaller or bigger table (tests of the eviction).
+    pub fn with_table_entries(mut self, entries: usize) -> Dfpn<'r> {
+        self.max_entries = entries.max(16);
+        self
+    }
+
+    /// Does `to_move` win from the current position (the previous move
+    /// not a pass)? `Some(true)` / `Some(false)`, or `None` when the
+    /// search stopped ([`Dfpn::stopped`] says why). On a win the second
+    /// value is the first winning move found (`Point::NONE`: pass).
+    pub fn prove(&mut self, board: &mut Board, to_move: Color) -> (Option<bool>, Point) {
+        let entry = board.depth();
+        if let Some(winner) = self.rules.over_at_start(board) {
+            return (Some(winner == to_move), Point::NONE);
+        }
+        let key = self.rules.key(board, to_move, false);
+        let (n, children) = self.mid(board, to_move, false, key, INF, INF, 0);
+        debug_assert_eq!(board.depth(), entry);
+        if self.stopped.is_some() || !n.settled() {
+            return (None, Point::NONE);
+        }
+        let best = children
+            .iter()
+            .find(|c| c.delta == 0)
+            .map_or(Point::NONE, |c| c.mv);
+        (Some(n.phi == 0), best)
+    }
+
+    /// Expand the position `to_move` faces (key `key`) and search below
+    /// it until its numbers reach the thresholds. Returns its numbers and
+    /// its children as they stand.
+    #[allow(clippy::too_many_arguments)]
+    pub fn mid(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        key: u64,
+        th_phi: u64,
+        th_delta: u64,
+        depth: usize,
+    ) -> (Numbers, Vec<Child>) {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.stopped.get_or_insert(Stop::Budget);
+        }
+        if depth > MAX_DEPTH {
+            self.stopped.get_or_insert(Stop::Depth);
+        }
+        let unsettled = Numbers {
+            phi: 1,
+            delta: 1,
+            path_dependent: false,
+        };
+        if self.stopped.is_some() {
+            return (unsettled, Vec::new());
+        }
+        let start_nodes = self.nodes;
+        let mut children = self.expand(board, to_move, passed);
+        *self.on_path.entry(key).or_insert(0) += 1;
+        let mut numbers = combine(&children);
+        loop {
+            if numbers.phi >= th_phi || numbers.delta >= th_delta || self.stopped.is_some() {
+                break;
+            }
+            let (best, second) = best_two(&children);
+            let child = children[best];
+            let child_th_phi = if th_delta >= INF {
+                INF
+            } else {
+                th_delta - (numbers.delta - child.phi)
+            };
+            let widened = second.saturating_add(second / 4).saturating_add(1);
+            let child_th_delta = th_phi.min(widened).min(INF);
+            let child_passed = !child.mv.is_some();
+            let step = self.rules.play(board, child.mv, to_move, passed);
+            debug_assert_eq!(step, Step::Open, "a terminal child is never searched");
+            let child_key = self.rules.key(board, to_move.opponent(), child_passed);
+            let (n, _) = self.mid(
+                board,
+                to_move.opponent(),
+                child_passed,
+                child_key,
+                child_th_phi,
+                child_th_delta,
+                depth + 1,
+            );
+            board.popgo();
+            children[best].phi = n.phi;
+            children[best].delta = n.delta;
+            children[best].path_dependent = n.path_dependent;
+            numbers = combine(&children);
+        }
+        let count = self.on_path.get_mut(&key).expect("on the line");
+        *count -= 1;
+        if *count == 0 {
+            self.on_path.remove(&key);
+        }
+        if self.stopped.is_none() && !(numbers.settled() && numbers.path_dependent) {
+            self.store(
+                key,
+                Entry {
+                    phi: numbers.phi,
+                    delta: numbers.delta,
+                    work: self.nodes - start_nodes + 1,
+                },
+            );
+        }
+        (numbers, children)
+    }
+
+    /// The children of the position: every move of `to_move`, each with
+    /// its value from the game's end, a repetition, the table, or 1/1.
+    fn expand(&mut self, board: &mut Board, to_move: Color, passed: bool) -> Vec<Child> {
+        let moves = self.rules.moves(board, to_move);
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let step = self.rules.play(board, mv, to_move, passed);
+            let (phi, delta, path_dependent, terminal) = match step {
+                // The mover won: the child's side to move has lost.
+                Step::Won(c) if c == to_move => (INF, 0, false, true),
+                Step::Won(_) => (0, INF, false, true),
+                Step::Open => {
+                    let child_key = self.rules.key(board, to_move.opponent(), !mv.is_some());
+                    if self.on_path.contains_key(&child_key) {
+                        // A repetition: the ko master loses.
+                        if to_move == self.rules.ko_master {
+                            (0, INF, true, true)
+                        } else {
+                            (INF, 0, true, true)
+                        }
+                    } else if let Some(e) = self.table.get(&child_key) {
+                        (e.phi, e.delta, false, false)
+                    } else {
+                        (1, 1, false, false)
+                    }
+                }
+            };
+            board.popgo();
+            out.push(Child {
+                mv,
+                phi,
+                delta,
+                path_dependent,
+                terminal,
+            });
+        }
+        out
+    }
+
+    fn store(&mut self, key: u64, entry: Entry) {
+        if self.table.len() >= self.max_entries && !self.table.contains_key(&key) {
+            self.make_room();
+        }
+        self.table.insert(key, entry);
+    }
+
+    /// Free a quarter of the table or more: unproved entries with the
+    /// least work first, everything unproved if need be, then all.
+    fn make_room(&mut self) {
+        let target = self.max_entries * 3 / 4;
+        let mut works: Vec<u64> = self
+            .table
+            .values()
+            .filter(|e| e.phi != 0 && e.delta != 0)
+            .map(|e| e.work)
+            .collect();
+        if !works.is_empty() {
+            works.sort_unstable();
+            let excess = self.table.len().saturating_sub(target).min(works.len());
+            let cut = works[excess.saturating_sub(1)];
+            self.table
+                .retain(|_, e| e.phi == 0 || e.delta == 0 || e.work > cut);
+        }
+        if self.table.len() > target {
+            self.table.clear();
+        }
+    }
+
+    /// Table entries now (tests).
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The settled value of a position in the table: `Some(true)` when
+    /// its side to move is proved to win.
+    pub fn settled_in_table(&self, key: u64) -> Option<bool> {
+        self.table.get(&key).and_then(|e| {
+            if e.phi == 0 {
+                Some(true)
+            } else if e.delta == 0 {
+                Some(false)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Mark `key` as on the current line (proof extraction walks lines
+    /// of its own).
+    pub fn enter_line(&mut self, key: u64) {
+        *self.on_path.entry(key).or_insert(0) += 1;
+    }
+
+    /// Undo [`Dfpn::enter_line`].
+    pub fn leave_line(&mut self, key: u64) {
+        if let Some(c) = self.on_path.get_mut(&key) {
+            *c -= 1;
+            if *c == 0 {
+                self.on_path.remove(&key);
+            }
+        }
+    }
+
+    /// Whether `key` repeats a position of the current line.
+    pub fn on_line(&self, key: u64) -> bool {
+        self.on_path.contains_key(&key)
+    }
+}
+
+/// A position's numbers from its children's.
+fn combine(children: &[Child]) -> Numbers {
+    let mut phi = INF;
+    let mut delta: u64 = 0;
+    for c in children {
+        phi = phi.min(c.delta);
+        delta = if c.phi >= INF || delta >= INF {
+            INF
+        } else {
+            // Sums over shared subtrees can grow without bound; a
+            // finite sum stays below the sentinel.
+            delta.saturating_add(c.phi).min(INF - 1)
+        };
+    }
+    // Children are never empty (pass is always a move), but be safe.
+    if children.is_empty() {
+        return Numbers {
+            phi: INF,
+            delta: 0,
+            path_dependent: false,
+        };
+    }
+    let path_dependent = if phi == 0 {
+        children
+            .iter()
+            .filter(|c| c.delta == 0)
+            .all(|c| c.path_dependent)
+    } else if delta == 0 {
+        children.iter().any(|c| c.path_dependent)
+    } else {
+        false
+    };
+    Numbers {
+        phi,
+        delta,
+        path_dependent,
+    }
+}
+
+/// The child with the least `delta` (first in move order on ties) and
+/// the second least `delta`.
+fn best_two(children: &[Child]) -> (usize, u64) {
+    let mut best = 0;
+    let mut best_delta = INF + 1;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate() {
+        if c.delta < best_delta {
+            second = best_delta.min(INF);
+            best_delta = c.delta;
+            best = i;
+        } else if c.delta < second {
+            second = c.delta;
+        }
+    }
+    (best, second)
+}

@@ -1,0 +1,145 @@
+//! The game the solver plays inside a region: its moves, its ends and its
+//! ko rule. Shared by df-pn ([`super::dfpn`]) and the test-only
+//! exhaustive minimax that checks it.
+//!
+//! GNU Go counterpart: none as such (its owl reads open positions with
+//! heuristic leaves). The rules:
+//! - Either side plays on any empty point of the region, or passes.
+//! - The *ko master* may retake a ko at once (as if it always had a ko
+//!   threat); the other side obeys the simple ko rule. A question is asked
+//!   once with each side as ko master, which is how ko results are told
+//!   from clean ones.
+//! - The attacker wins when the target stone is captured. The defender
+//!   wins when the target is unconditionally alive in the region (see
+//!   [`super::benson`]), when it captures a wall (the region opens), or
+//!   when both sides pass in a row with the target still on the board
+//!   (life or seki: the attacker found nothing more to do).
+//! - A position repeated on the current line (same stones, ko point, side
+//!   to move and pass state) is lost by the ko master: it could have
+//!   retaken forever, so a cycle means it found no way to win. This makes
+//!   double ko a life for the defender even against a ko master attacker.
+//!   Results that rest on a repetition depend on the line and are never
+//!   stored as proved in a table (the graph-history interaction).
+
+use super::benson::target_unconditionally_alive;
+use super::region::Region;
+use crate::board::{Board, Color, Point};
+
+/// What a move leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Play goes on.
+    Open,
+    /// The game is over and this side has won.
+    Won(Color),
+}
+
+/// Key part of "the previous move was a pass" (pass-pass ends the game).
+const PASSED_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Key part of the side to move.
+const WHITE_TO_MOVE_KEY: u64 = 0xc2b2_ae3d_27d4_eb4f;
+
+/// The rules of one question: region and ko master.
+#[derive(Clone, Debug)]
+pub struct Rules<'r> {
+    /// The problem.
+    pub region: &'r Region,
+    /// The side allowed to ignore the simple ko rule.
+    pub ko_master: Color,
+    /// With `strict_life`, two passes end the game as a win for the
+    /// attacker unless the target is unconditionally alive: the question
+    /// "does it live without seki?".
+    pub strict_life: bool,
+}
+
+impl Rules<'_> {
+    /// The attacker's colour.
+    pub fn attacker(&self) -> Color {
+        self.region.defender.opponent()
+    }
+
+    /// The moves of `color` in the current position, in board order, pass
+    /// last (`Point::NONE`).
+    pub fn moves(&self, board: &Board, color: Color) -> Vec<Point> {
+        let mut out = Vec::with_capacity(self.region.list.len() + 1);
+        for &p in &self.region.list {
+            if !board.is_empty(p) {
+                continue;
+            }
+            let legal = if color == self.ko_master {
+                board.is_legal_ignoring_ko(p, color)
+            } else {
+                board.is_legal(p, color)
+            };
+            if legal {
+                out.push(p);
+            }
+        }
+        out.push(Point::NONE);
+        out
+    }
+
+    /// Play `mv` for `color` (a move from [`Rules::moves`]) as a
+    /// hypothetical move; `passed` says whether the previous move was a
+    /// pass. Pop it with `board.popgo()`.
+    pub fn play(&self, board: &mut Board, mv: Point, color: Color, passed: bool) -> Step {
+        if !mv.is_some() {
+            board.trypass(color);
+            if passed {
+                // Unconditional life ended the game before any pass.
+                return Step::Won(if self.strict_life {
+                    self.attacker()
+                } else {
+                    self.region.defender
+                });
+            }
+            return Step::Open;
+        }
+        let played = if color == self.ko_master {
+            board.tryko(mv, color)
+        } else {
+            board.trymove(mv, color)
+        };
+        debug_assert!(played, "moves() offered an illegal move");
+        self.judge(board, color)
+    }
+
+    /// Whether the game ended with the move `color` just made.
+    fn judge(&self, board: &Board, color: Color) -> Step {
+        let region = self.region;
+        if !board.is_stone(region.target) {
+            return Step::Won(self.attacker());
+        }
+        if color == region.defender
+            && region
+                .walls
+                .iter()
+                .any(|&w| board.color_at(w) != Some(self.attacker()))
+        {
+            return Step::Won(region.defender);
+        }
+        if target_unconditionally_alive(board, region) {
+            return Step::Won(region.defender);
+        }
+        Step::Open
+    }
+
+    /// The position's key for tables and repetition: stones, ko point,
+    /// side to move and pass state.
+    pub fn key(&self, board: &Board, to_move: Color, passed: bool) -> u64 {
+        let mut k = board.hash();
+        if to_move == Color::White {
+            k ^= WHITE_TO_MOVE_KEY;
+        }
+        if passed {
+            k ^= PASSED_KEY;
+        }
+        k
+    }
+
+    /// Whether the game is already over before anyone moves (the target
+    /// lives unconditionally as it stands).
+    pub fn over_at_start(&self, board: &Board) -> Option<Color> {
+        target_unconditionally_alive(board, self.region).then_some(self.region.defender)
+    }
+}
