@@ -14,6 +14,7 @@ use tesuji::owl::OwlConfig;
 use tesuji::reading::ko::KomasterScheme;
 use tesuji::reading::ReadingConfig;
 use tesuji::semeai::SemeaiConfig;
+use tesuji::solve::LifeConfig;
 
 /// Command-line options.
 #[derive(Parser, Debug)]
@@ -83,6 +84,10 @@ struct Options {
     /// Positions one semeai question may judge (GNU Go `--semeai-node-limit`).
     #[arg(long = "semeai-node-limit", value_name = "N")]
     semeai_node_limit: Option<u64>,
+    /// Positions each exact search behind owl_attack / owl_defend may
+    /// expand on an enclosed dragon (0: never solve exactly).
+    #[arg(long = "life-node-limit", value_name = "N")]
+    life_node_limit: Option<u64>,
 }
 
 impl Options {
@@ -104,6 +109,14 @@ impl Options {
         let mut config = SemeaiConfig::default();
         if let Some(n) = self.semeai_node_limit {
             config.node_limit = n;
+        }
+        config
+    }
+
+    fn life(&self) -> LifeConfig {
+        let mut config = LifeConfig::default();
+        if let Some(n) = self.life_node_limit {
+            config.owl_budget = n;
         }
         config
     }
@@ -178,6 +191,7 @@ fn main() {
         ko_rule: options.ko_rule(),
         owl: options.owl(),
         semeai: options.semeai(),
+        life: options.life(),
     });
     // The reader recurses once per hypothetical move; the deepest reads of
     // the regression suites need a few MB of stack, more than a default

@@ -7,7 +7,7 @@
 
 use super::handlers::{
     analyze, combination, connect, debug, dragon, eyes, info, life, owl, rules, semeai, setup,
-    tactics, worm,
+    solve, tactics, worm,
 };
 use super::response::Reply;
 use super::Engine;
@@ -129,6 +129,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "decide_connection",
         connect::decide_connection,
         "connect and disconnect report, optionally traced to an SGF file"
+    ),
+    cmd!(
+        "decide_life",
+        solve::decide_life,
+        "proved status of an enclosed dragon, proof trees optionally written to an SGF file"
     ),
     cmd!(
         "decide_owl",
@@ -439,6 +444,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     cmd!("showboard", debug::showboard, "the board as ASCII art"),
     cmd!(
+        "solve_life",
+        solve::solve_life,
+        "proved status of an enclosed dragon (df-pn): alive, dead, critical A D, unknown"
+    ),
+    cmd!(
         "start_sgftrace",
         tactics::start_sgftrace,
         "start recording every variation read"
@@ -457,6 +467,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "tesuji-final_status",
         setup::final_status_gfx,
         "GoGui gfx: dead and seki stones, territories as the game is scored"
+    ),
+    cmd!(
+        "tesuji-solve_life",
+        solve::solve_life_gfx,
+        "GoGui gfx: proved status of an enclosed dragon with its key moves"
     ),
     cmd!(
         "tesuji-tactical_status",

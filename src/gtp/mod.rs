@@ -30,6 +30,7 @@ use crate::game::{Game, KoRule};
 use crate::owl::{OwlConfig, OwlReader};
 use crate::reading::{Reader, ReadingConfig};
 use crate::semeai::{SemeaiConfig, SemeaiReader};
+use crate::solve::{LifeConfig, LifeSolver};
 use input::{BufLines, LineSource};
 use response::{GtpError, Reply};
 use std::io::{self, BufRead, Write};
@@ -52,6 +53,8 @@ pub struct EngineConfig {
     pub owl: OwlConfig,
     /// Limits of semeai questions (`--semeai-node-limit`).
     pub semeai: SemeaiConfig,
+    /// Limits of the exact life-and-death solver (`--life-node-limit`).
+    pub life: LifeConfig,
 }
 
 /// Everything the GTP commands act on: the game, the tactical reader and
@@ -74,6 +77,9 @@ pub struct Engine {
     /// The semeai reader (`analyze_semeai`): limits, eye solver, node
     /// counter.
     pub semeai: SemeaiReader,
+    /// The exact solver of enclosed dragons (`solve_life`, `decide_life`,
+    /// and `owl_attack` / `owl_defend` where it proves the answer).
+    pub solver: LifeSolver,
     /// `report_uncertainty on`: owl answers that met a limit say so.
     pub report_uncertainty: bool,
     /// True between `start_sgftrace` and `finish_sgftrace`: the reader's
@@ -115,6 +121,7 @@ impl Engine {
             dragons: Dragons::default(),
             owl: OwlReader::new(config.owl),
             semeai: SemeaiReader::new(config.semeai),
+            solver: LifeSolver::new(config.life),
             report_uncertainty: false,
             sgftrace: false,
             seed: config.seed,

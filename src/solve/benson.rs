@@ -82,10 +82,11 @@ pub fn target_unconditionally_alive(board: &Board, region: &Region) -> bool {
     }
     let vital = |board: &Board, area: &Area, s: Point| {
         area.closed
-            && area
-                .empties
-                .iter()
-                .all(|&e| e.neighbors().iter().any(|&n| board.color_at(n) == Some(defender) && board.origin(n) == s))
+            && area.empties.iter().all(|&e| {
+                e.neighbors()
+                    .iter()
+                    .any(|&n| board.color_at(n) == Some(defender) && board.origin(n) == s)
+            })
     };
     let mut alive: Vec<bool> = vec![true; strings.len()];
     loop {
@@ -107,11 +108,12 @@ pub fn target_unconditionally_alive(board: &Board, region: &Region) -> bool {
             break;
         }
         for area in areas.iter_mut().filter(|a| a.alive) {
-            if area
-                .borders
-                .iter()
-                .any(|b| strings.iter().position(|s| s == b).is_some_and(|i| !alive[i]))
-            {
+            if area.borders.iter().any(|b| {
+                strings
+                    .iter()
+                    .position(|s| s == b)
+                    .is_some_and(|i| !alive[i])
+            }) {
                 area.alive = false;
             }
         }

@@ -137,9 +137,12 @@ impl Rules<'_> {
         k
     }
 
-    /// Whether the game is already over before anyone moves (the target
-    /// lives unconditionally as it stands).
+    /// Whether the game is already over before anyone moves: the target
+    /// captured, a wall captured, or the target unconditionally alive.
     pub fn over_at_start(&self, board: &Board) -> Option<Color> {
-        target_unconditionally_alive(board, self.region).then_some(self.region.defender)
+        match self.judge(board, self.region.defender) {
+            Step::Won(c) => Some(c),
+            Step::Open => None,
+        }
     }
 }

@@ -42,9 +42,25 @@ pub use region::{NotEnclosed, Region};
 /// Default node budget of one `solve_life` question (all its searches).
 pub const DEFAULT_BUDGET: u64 = 200_000;
 
-/// The budget the owl questions give the solver before reading
-/// heuristically.
-pub const OWL_BUDGET: u64 = 20_000;
+/// The budget the owl questions give each search of the solver before
+/// reading heuristically.
+pub const OWL_BUDGET: u64 = 5_000;
+
+/// Limits of the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LifeConfig {
+    /// Nodes each exact search behind `owl_attack` / `owl_defend` may
+    /// expand (`--life-node-limit`; 0: the owl never asks the solver).
+    pub owl_budget: u64,
+}
+
+impl Default for LifeConfig {
+    fn default() -> Self {
+        LifeConfig {
+            owl_budget: OWL_BUDGET,
+        }
+    }
+}
 
 /// A proved status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,15 +141,132 @@ pub fn search(
     }
 }
 
+/// How many regions [`LifeSolver`] remembers (an owl attack and defence
+/// of one dragon, or `dragon_status`, find the same region).
+pub const REMEMBERED_REGIONS: usize = 8;
+
 /// Proves statuses within a budget per question; counts nodes over all
-/// questions.
+/// questions; remembers the last regions found.
 #[derive(Debug, Default)]
 pub struct LifeSolver {
+    /// Limits.
+    pub config: LifeConfig,
     /// Positions expanded since the last reset.
     pub counter: u64,
+    /// Regions by position hash and target string origin.
+    regions: Vec<(u64, Point, Result<Region, NotEnclosed>)>,
 }
 
 impl LifeSolver {
+    /// A solver with these limits.
+    pub fn new(config: LifeConfig) -> LifeSolver {
+        LifeSolver {
+            config,
+            ..LifeSolver::default()
+        }
+    }
+
+    /// The region remembered for the string at `target` in this position.
+    pub fn remembered_region(
+        &self,
+        board: &Board,
+        target: Point,
+    ) -> Option<Result<Region, NotEnclosed>> {
+        let key = (board.hash(), board.origin(target));
+        self.regions
+            .iter()
+            .find(|(h, o, _)| (*h, *o) == key)
+            .map(|(_, _, r)| r.clone())
+    }
+
+    /// Remember the region found for the string at `target`.
+    pub fn remember_region(
+        &mut self,
+        board: &Board,
+        target: Point,
+        region: Result<Region, NotEnclosed>,
+    ) {
+        if self.regions.len() >= REMEMBERED_REGIONS {
+            self.regions.drain(..1);
+        }
+        self.regions
+            .push((board.hash(), board.origin(target), region));
+    }
+
+    /// One search (see [`search`]), counted.
+    pub fn search(
+        &mut self,
+        board: &mut Board,
+        region: &Region,
+        first: Color,
+        ko_master: Color,
+        budget: u64,
+    ) -> Search {
+        let s = search(board, region, first, ko_master, false, budget);
+        self.counter += s.nodes;
+        s
+    }
+
+    /// The exact answer to an owl question, when it is clean: can `first`
+    /// (attacker or defender of the region) win moving first? `Some`
+    /// with the winner and the first move when proved without a ko
+    /// deciding it; `None` when the result needs a ko or the budget (per
+    /// search) runs out. `preferred` is a move to answer with instead of
+    /// the proof's own when it wins too (checked by one more search).
+    pub fn owl_answer(
+        &mut self,
+        board: &mut Board,
+        region: &Region,
+        first: Color,
+        preferred: Option<Point>,
+    ) -> Option<(bool, Point, u64)> {
+        let budget = self.config.owl_budget;
+        if budget == 0 {
+            return None;
+        }
+        let second = first.opponent();
+        // First wins even if the other side wins every ko.
+        let clean = self.search(board, region, first, second, budget);
+        let mut nodes = clean.nodes;
+        match clean.winner {
+            None => None,
+            Some(w) if w == first => {
+                let mut mv = clean.mv;
+                if let Some(p) = preferred.filter(|&p| p != clean.mv) {
+                    if self.move_wins(board, region, first, p, budget, &mut nodes) {
+                        mv = p;
+                    }
+                }
+                Some((true, mv, nodes))
+            }
+            Some(_) => {
+                // Loses even with every ko its own?
+                let helped = self.search(board, region, first, first, budget);
+                nodes += helped.nodes;
+                (helped.winner == Some(second)).then_some((false, Point::NONE, nodes))
+            }
+        }
+    }
+
+    /// Does `first`'s move `mv` win without a ko?
+    fn move_wins(
+        &mut self,
+        board: &mut Board,
+        region: &Region,
+        first: Color,
+        mv: Point,
+        budget: u64,
+        nodes: &mut u64,
+    ) -> bool {
+        if !(mv.is_some() && region.points.contains(mv) && board.trymove(mv, first)) {
+            return false;
+        }
+        let s = self.search(board, region, first.opponent(), first.opponent(), budget);
+        *nodes += s.nodes;
+        board.popgo();
+        s.winner == Some(first)
+    }
+
     /// The proved status of the dragon of `region` (see the module docs),
     /// spending at most `budget` positions.
     pub fn solve(&mut self, board: &mut Board, region: &Region, budget: u64) -> LifeAnswer {
@@ -184,7 +317,11 @@ impl LifeSolver {
             };
             let strict = run(board, defender, defense_master, true);
             Ok(Proved::Critical {
-                attack: if attack_ko { attack.mv } else { clean_attack.mv },
+                attack: if attack_ko {
+                    attack.mv
+                } else {
+                    clean_attack.mv
+                },
                 defense: defense_mv,
                 attack_ko,
                 defense_ko,

@@ -134,7 +134,10 @@ impl Walk<'_> {
             match step {
                 Step::Won(c) => node.end = Some(self.ending(board, c, mv)),
                 Step::Open => {
-                    let child_key = self.dfpn.rules.key(board, to_move.opponent(), !mv.is_some());
+                    let child_key = self
+                        .dfpn
+                        .rules
+                        .key(board, to_move.opponent(), !mv.is_some());
                     if self.dfpn.on_line(child_key) {
                         node.end = Some(format!(
                             "position repeated: lost by the ko master ({})",
@@ -199,32 +202,28 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-impl Proof {
-    /// The proof as an SGF game: the position as setup stones, `comment`
-    /// on the root, the tree below.
-    pub fn to_sgf(&self, board: &Board, comment: &str) -> String {
-        let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
-        for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
-            let stones: Vec<String> = board
-                .points()
-                .filter(|&p| board.color_at(p) == Some(color))
-                .map(|p| format!("[{}]", sgf_point(p)))
-                .collect();
-            if !stones.is_empty() {
-                out.push_str(tag);
-                out.push_str(&stones.concat());
-            }
+/// Proofs as one SGF game: the position as setup stones, `comment` on
+/// the root, each proof's first moves as variations below it (a proof for
+/// each side moving first fits in one file: their first moves differ in
+/// colour).
+pub fn to_sgf(board: &Board, comment: &str, proofs: &[Proof]) -> String {
+    let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
+    for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let stones: Vec<String> = board
+            .points()
+            .filter(|&p| board.color_at(p) == Some(color))
+            .map(|p| format!("[{}]", sgf_point(p)))
+            .collect();
+        if !stones.is_empty() {
+            out.push_str(tag);
+            out.push_str(&stones.concat());
         }
-        out.push_str(if self.first == Color::Black {
-            "PL[B]"
-        } else {
-            "PL[W]"
-        });
-        out.push_str(&format!("C[{}]", escape(comment)));
-        write_children(&self.tree, &mut out);
-        out.push_str(")\n");
-        out
     }
+    out.push_str(&format!("C[{}]", escape(comment)));
+    let firsts: Vec<ProofNode> = proofs.iter().flat_map(|p| p.tree.iter().cloned()).collect();
+    write_children(&firsts, &mut out);
+    out.push_str(")\n");
+    out
 }
 
 fn write_children(children: &[ProofNode], out: &mut String) {

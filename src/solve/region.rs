@@ -65,9 +65,9 @@ impl Region {
     /// says whether the attacker string at `p` is a wall; it is asked once
     /// per string the flood meets.
     pub fn find(
-        board: &Board,
+        board: &mut Board,
         target: Point,
-        is_safe: &mut dyn FnMut(&Board, Point) -> bool,
+        is_safe: &mut dyn FnMut(&mut Board, Point) -> bool,
     ) -> Result<Region, NotEnclosed> {
         let Some(defender) = board.color_at(target) else {
             return Err(NotEnclosed::NoStone);
@@ -108,7 +108,12 @@ impl Region {
 
     /// A region given point by point (tests and generated problems): the
     /// walls are the attacker strings next to it.
-    pub fn from_points(board: &Board, target: Point, points: PointSet, walls: Vec<Point>) -> Region {
+    pub fn from_points(
+        board: &Board,
+        target: Point,
+        points: PointSet,
+        walls: Vec<Point>,
+    ) -> Region {
         let defender = board.color_at(target).expect("target holds a stone");
         let list: Vec<Point> = points.iter().collect();
         let mut walls = walls;

@@ -134,7 +134,10 @@ fn oracle(rules: &Rules, board: &mut Board, first: Color, cap: usize) -> Option<
                 Err(_) => {}
             }
         }
-        let lost_ending = node.succ.iter().any(|s| matches!(s, Err(c) if *c != master));
+        let lost_ending = node
+            .succ
+            .iter()
+            .any(|s| matches!(s, Err(c) if *c != master));
         missing[i] = if node.to_move == master {
             1
         } else if lost_ending {
@@ -221,8 +224,15 @@ fn random_problem(
     if empties == 0 || empties > max_empty {
         return None;
     }
-    let target = list.iter().copied().find(|&p| board.color_at(p) == Some(defender))?;
-    if board.chain_origins(None).iter().any(|&o| board.countlib(o) == 0) {
+    let target = list
+        .iter()
+        .copied()
+        .find(|&p| board.color_at(p) == Some(defender))?;
+    if board
+        .chain_origins(None)
+        .iter()
+        .any(|&o| board.countlib(o) == 0)
+    {
         return None;
     }
     let region = Region::from_points(&board, target, points, Vec::new());
@@ -234,8 +244,13 @@ fn random_problem(
 /// side ko master.
 #[test]
 fn dfpn_agrees_with_the_exhaustive_oracle() {
-    let mut rng = SplitMix64(0x5eed_0f_11fe);
-    let seeds = [Point::new(0, 0), Point::new(0, 4), Point::new(4, 4), Point::new(8, 2)];
+    let mut rng = SplitMix64(0x005e_ed0f_11fe);
+    let seeds = [
+        Point::new(0, 0),
+        Point::new(0, 4),
+        Point::new(4, 4),
+        Point::new(8, 2),
+    ];
     let mut problems = 0;
     let mut questions = 0;
     let mut outcomes = [0usize; 2];
@@ -301,17 +316,23 @@ fn dfpn_agrees_with_the_exhaustive_oracle() {
     // The problems are not all of one kind: both answers occur, some
     // depend on who wins the kos, and some are big.
     assert!(outcomes[0] > 500 && outcomes[1] > 500, "{outcomes:?}");
-    assert!(ko_dependent > 0, "no ko-dependent result among {problems} problems");
-    assert!(max_empty_seen >= 10, "largest problem has {max_empty_seen} empty points");
+    assert!(
+        ko_dependent > 0,
+        "no ko-dependent result among {problems} problems"
+    );
+    assert!(
+        max_empty_seen >= 10,
+        "largest problem has {max_empty_seen} empty points"
+    );
 }
 
 /// A region built from a diagram: the area of `target`'s dragon inside
 /// the attacker's wall (strings of more than `wall_min` stones).
 fn diagram_problem(text: &str, target: (usize, usize)) -> (Board, Region) {
-    let board = Board::from_diagram(text).expect("diagram");
+    let mut board = Board::from_diagram(text).expect("diagram");
     let target = Point::new(target.0, target.1);
     let wall_min = 5;
-    let region = Region::find(&board, target, &mut |b, p| b.chain_size(p) >= wall_min)
+    let region = Region::find(&mut board, target, &mut |b, p| b.chain_size(p) >= wall_min)
         .expect("enclosed");
     (board, region)
 }
@@ -420,7 +441,7 @@ fn seki_is_life_marked_seki() {
 /// An open group is not a problem.
 #[test]
 fn an_open_dragon_is_not_enclosed() {
-    let board = Board::from_diagram(
+    let mut board = Board::from_diagram(
         ". . . . . . . . .
          . . . . . . . . .
          . . O . . . . . .
@@ -432,7 +453,7 @@ fn an_open_dragon_is_not_enclosed() {
          . . . . . . . . .",
     )
     .unwrap();
-    let r = Region::find(&board, Point::new(2, 2), &mut |_, _| true);
+    let r = Region::find(&mut board, Point::new(2, 2), &mut |_, _| true);
     assert!(matches!(r, Err(NotEnclosed::TooLarge(_))));
 }
 
@@ -451,7 +472,9 @@ fn a_small_table_gives_the_same_answers() {
                 ko_master: first,
                 strict_life: false,
             };
-            let big = Dfpn::new(rules.clone(), 2_000_000).prove(&mut board, first).0;
+            let big = Dfpn::new(rules.clone(), 2_000_000)
+                .prove(&mut board, first)
+                .0;
             let mut small = Dfpn::new(rules, 2_000_000).with_table_entries(16);
             let got = small.prove(&mut board, first).0;
             assert!(small.table_len() <= 16);

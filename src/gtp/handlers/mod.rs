@@ -13,6 +13,7 @@
 //!   decide_connection, the connection node counter).
 //! - [`dragon`]: dragons (same_dragon, dragon_stones).
 //! - [`life`]: life and death (unconditional_status).
+//! - [`solve`]: proved life and death of enclosed dragons (solve_life, decide_life).
 //! - [`combination`]: combination attacks (combination_attack, combination_defend).
 //! - [`eyes`]: eye spaces and their values (eval_eye, eye_data, half_eye_data).
 //! - [`worm`]: per-string reports (worm_data, the tactical status board).
@@ -30,6 +31,7 @@ pub mod owl;
 pub mod rules;
 pub mod semeai;
 pub mod setup;
+pub mod solve;
 pub mod tactics;
 pub mod worm;
 

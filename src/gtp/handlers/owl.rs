@@ -21,6 +21,7 @@
 use crate::analysis::status::{self, SEKI_SHARED_LIBERTIES};
 use crate::board::Point;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
+use crate::gtp::handlers::solve::find_region;
 use crate::gtp::handlers::tactics::decide_line;
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{result_code, GtpError, Reply};
@@ -71,13 +72,56 @@ pub(crate) fn dragon_arg(
     Ok((stones, p))
 }
 
-/// Read one question about the dragon with `stones`.
+/// Read one question about the dragon with `stones`: heuristically, then
+/// exactly where the dragon is enclosed and the solver proves a clean
+/// answer (see [`exact`]).
 fn ask(engine: &mut Engine, q: Question, stones: &[Point], target: Point) -> OwlAnswer {
     let board = engine.game.board_mut();
-    match q {
+    let heuristic = match q {
         Question::Attack => engine.owl.attack(board, &mut engine.reader, stones, target),
         Question::Defend => engine.owl.defend(board, &mut engine.reader, stones, target),
+    };
+    exact(engine, q, target, &heuristic).unwrap_or(heuristic)
+}
+
+/// The solver's answer to the question ([`crate::solve`]) when the
+/// dragon at `target` is enclosed and the answer is proved without a ko
+/// deciding it, within `--life-node-limit` per search: `WIN` with a move
+/// (the heuristic read's move when it wins too) or `0`, never uncertain.
+/// `None` otherwise: the heuristic answer stands.
+fn exact(
+    engine: &mut Engine,
+    q: Question,
+    target: Point,
+    heuristic: &OwlAnswer,
+) -> Option<OwlAnswer> {
+    if engine.solver.config.owl_budget == 0 {
+        return None;
     }
+    let region = find_region(engine, target).ok()?;
+    let first = match q {
+        Question::Attack => region.defender.opponent(),
+        Question::Defend => region.defender,
+    };
+    let preferred = if heuristic.result == ReadResult::Fail {
+        None
+    } else {
+        heuristic.mv
+    };
+    let (wins, mv, _) =
+        engine
+            .solver
+            .owl_answer(engine.game.board_mut(), &region, first, preferred)?;
+    Some(OwlAnswer {
+        result: if wins {
+            ReadResult::Win
+        } else {
+            ReadResult::Fail
+        },
+        mv: (wins && mv.is_some()).then_some(mv),
+        certain: true,
+        nodes: heuristic.nodes,
+    })
 }
 
 /// `code [move] [uncertain]`.
@@ -312,9 +356,10 @@ pub(crate) fn read_status(engine: &mut Engine, stones: &[Point], target: Point) 
         return DragonStatus::Alive;
     }
     let board = engine.game.board_mut();
-    let defense = engine
+    let heuristic = engine
         .owl
         .defend_attacked(board, &mut engine.reader, stones, target);
+    let defense = exact(engine, Question::Defend, target, &heuristic).unwrap_or(heuristic);
     if defense.result == ReadResult::Fail {
         if in_seki(engine, stones, target) {
             return DragonStatus::Alive;
