@@ -24,7 +24,9 @@
 //! which sides have taken a ko.
 //! At a node the first move that reaches the best value is the answer; a
 //! pass is preferred only when no move does as well (so "1 1" answers
-//! name the move that makes progress, and "0 0" answers `PASS`).
+//! name the move that makes progress, and "0 0" answers `PASS`), except
+//! at the root when the value is no kill for the mover: a seki or a life
+//! that a pass keeps needs no move ("1 0 PASS").
 //!
 //! Candidates, by value:
 //!
@@ -439,7 +441,19 @@ impl<'a> Search<'a> {
                 r
             };
             let r = clamp_safe(r, safe);
-            if best.is_none_or(|b| better(self, r, b.0)) {
+            // At the root a pass that keeps what the best move reaches is
+            // the answer when that is no kill: no move is needed (GNU Go
+            // passes in a seki when nothing but liberties is left).
+            let kills = |v: RaceValue| {
+                if maximise {
+                    v.attack != ReadResult::Fail
+                } else {
+                    v.defense != ReadResult::Win
+                }
+            };
+            let pass_keeps =
+                root && best.is_some_and(|b| self.rank(b.0) == self.rank(r) && !kills(r));
+            if best.is_none_or(|b| better(self, r, b.0)) || pass_keeps {
                 best = Some((r, None));
             }
         }
