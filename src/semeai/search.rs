@@ -81,8 +81,11 @@ const SHARED_FILLS: usize = 1;
 /// Owl candidate values from which a move is vital.
 const VITAL: i32 = 85;
 
-/// The number of candidates tried at each depth (deeper: the last).
-const WIDTH: [usize; 8] = [8, 6, 6, 5, 4, 4, 4, 3];
+/// The number of candidates tried at each depth (deeper: the last). It
+/// narrows quickly, as GNU Go's semeai branch depths do (three moves, then
+/// two, then one): the budget goes to reading lines out rather than to
+/// side lines deep in the tree.
+const WIDTH: [usize; 9] = [8, 6, 4, 3, 3, 2, 2, 2, 1];
 
 /// One candidate move.
 #[derive(Clone, Copy, Debug)]
