@@ -64,7 +64,7 @@ pub struct SemeaiConfig {
 impl Default for SemeaiConfig {
     fn default() -> Self {
         SemeaiConfig {
-            node_limit: 600,
+            node_limit: 800,
             reading_depth: 24,
         }
     }
