@@ -18,10 +18,12 @@
 //! most valuable first, up to a width that narrows with depth, then a
 //! pass. A pass answered by a pass ends the line with both standing.
 //! Each side may once per line take a ko the rule forbids, as if after a
-//! ko threat ([`Line`]); the value of a line through such a take is at
-//! best `KoB` for the taker (GNU Go: a success that needs a ko capture is
-//! `KO_B`). The memo key holds the ko point (in the board's hash) and
-//! which sides have taken a ko.
+//! ko threat ([`Line`]), tried after its other candidates (beyond the
+//! width: a ko is the last resort); the value of a line through such a
+//! take is at best `KoB` for the taker (GNU Go: a success that needs a
+//! ko capture is `KO_B`). The memo key holds the ko point (in the
+//! board's hash) and which sides have taken a ko.
+//!
 //! At a node the first move that reaches the best value is the answer; a
 //! pass is preferred only when no move does as well (so "1 1" answers
 //! name the move that makes progress, and "0 0" answers `PASS`), except
@@ -379,7 +381,6 @@ impl<'a> Search<'a> {
         log::trace!("semeai depth {depth} mover {color:?}: {candidates:?}");
         let width = WIDTH[depth.min(WIDTH.len() - 1)];
         let mut best: Option<(RaceValue, Option<Point>)> = None;
-        let mut tried = 0;
         // The child's window narrows as the mover's best improves.
         // At the root every candidate is read with the full window: of
         // the moves that reach the best value the answer names the one
@@ -392,14 +393,23 @@ impl<'a> Search<'a> {
             _ => (alpha, beta),
         };
         let mut best_swing = i32::MIN;
+        // A ko take the rule forbids comes last, beyond the width: the
+        // mover's other moves first (a ko is the last resort, as under GNU
+        // Go's komaster).
+        let (kos, mut candidates): (Vec<Candidate>, Vec<Candidate>) = candidates
+            .into_iter()
+            .partition(|c| board.is_ko_violation(c.point, color));
+        candidates.truncate(width);
+        if !line.ko[mover] {
+            candidates.extend(kos);
+        }
         for c in candidates {
-            if tried >= width || (!root && best.is_some_and(|b| cut(self, b.0))) {
+            if !root && best.is_some_and(|b| cut(self, b.0)) {
                 break;
             }
             let Some(ko_take) = self.play(board, c, color, line.ko[mover]) else {
                 continue;
             };
-            tried += 1;
             let swing = match self.decided(board) {
                 // A capture gains the most.
                 Some(_) => i32::MAX,
