@@ -15,12 +15,18 @@
 //! A race has three outcomes for the first dragon, ordered: it is
 //! captured ([`Outcome::Lost`]), both stay on the board - seki, or both
 //! live on their own ([`Outcome::Seki`]) - or the other is captured
-//! ([`Outcome::Won`]). The search is a minimax over them: the first
-//! dragon's side maximises, the other minimises, and either may pass (two
-//! passes in a row leave both standing). A position is judged by the
-//! owl's [`crate::owl::life::evaluate`] for each dragon: a dragon the owl
-//! calls alive cannot lose, and one the owl calls dead beside a living
-//! opponent has lost.
+//! ([`Outcome::Won`]). With ko the search's value is a [`RaceValue`]:
+//! the defence and attack results, each won outright, through a ko or
+//! not at all. Each side may once per line take a ko the rule forbids, as
+//! after a ko threat (the owl's rule); a success that needs such a take
+//! is `KoB` for the taker, and so the other side's success is `KoA` (GNU
+//! Go's `semeai_trymove_and_recurse`). The search is a minimax over these
+//! values, ordered by the root mover's own dragon's life first, then the
+//! other's death: the first dragon's side maximises, the other minimises,
+//! and either may pass (two passes in a row leave both standing). A
+//! position is judged by the owl's [`crate::owl::life::evaluate`] for each
+//! dragon: a dragon the owl calls alive cannot lose, and one the owl calls
+//! dead beside a living opponent has lost.
 //!
 //! Limits: a node budget per question and a depth limit
 //! ([`SemeaiConfig`]). A line cut by a limit is judged by counting
@@ -58,7 +64,7 @@ pub struct SemeaiConfig {
 impl Default for SemeaiConfig {
     fn default() -> Self {
         SemeaiConfig {
-            node_limit: 600,
+            node_limit: 800,
             reading_depth: 24,
         }
     }
@@ -75,11 +81,53 @@ pub enum Outcome {
     Won,
 }
 
+/// The value of a race with ko: for the first dragon's side, does the
+/// first dragon live (`defense`) and does the second die (`attack`), each
+/// unconditionally ([`ReadResult::Win`]), through a ko
+/// ([`ReadResult::KoA`]: the first side needs no ko threat;
+/// [`ReadResult::KoB`]: it needs one) or not at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RaceValue {
+    /// Does the first dragon live (or stay in seki)?
+    pub defense: ReadResult,
+    /// Is the second dragon killed?
+    pub attack: ReadResult,
+}
+
+impl RaceValue {
+    /// The race's value without ko.
+    pub fn of(outcome: Outcome) -> RaceValue {
+        let win = |b: bool| if b { ReadResult::Win } else { ReadResult::Fail };
+        RaceValue {
+            defense: win(outcome >= Outcome::Seki),
+            attack: win(outcome == Outcome::Won),
+        }
+    }
+
+    /// The outcome in three values: a seki only when the first dragon
+    /// lives outright and the second cannot be killed even through a ko;
+    /// else won when the first lives outright or kills through a ko it
+    /// needs no threat for (`KoA`), else lost (a ko the first dragon's
+    /// life depends on counts as lost).
+    pub fn outcome(self) -> Outcome {
+        if self.defense == ReadResult::Win && self.attack == ReadResult::Fail {
+            Outcome::Seki
+        } else if self.defense == ReadResult::Win || self.attack >= ReadResult::KoA {
+            Outcome::Won
+        } else {
+            Outcome::Lost
+        }
+    }
+}
+
 /// The answer to a semeai question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SemeaiAnswer {
-    /// The race's value for the first dragon.
+    /// The race's value for the first dragon in three values
+    /// ([`RaceValue::outcome`]).
     pub outcome: Outcome,
+    /// The race's value with its kos.
+    pub value: RaceValue,
     /// The move of the side to move that reaches it (`None`: pass).
     pub mv: Option<Point>,
     /// No limit was met.
@@ -90,22 +138,15 @@ pub struct SemeaiAnswer {
 
 impl SemeaiAnswer {
     /// GNU Go's defence result for the first dragon: it lives (or stays
-    /// in seki).
+    /// in seki), perhaps through a ko.
     pub fn defense(&self) -> ReadResult {
-        if self.outcome >= Outcome::Seki {
-            ReadResult::Win
-        } else {
-            ReadResult::Fail
-        }
+        self.value.defense
     }
 
-    /// GNU Go's attack result on the second dragon: it is killed.
+    /// GNU Go's attack result on the second dragon: it is killed,
+    /// perhaps through a ko.
     pub fn attack(&self) -> ReadResult {
-        if self.outcome == Outcome::Won {
-            ReadResult::Win
-        } else {
-            ReadResult::Fail
-        }
+        self.value.attack
     }
 }
 
@@ -113,7 +154,7 @@ impl SemeaiAnswer {
 /// (a result read with more room left may serve a deeper node).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    outcome: Outcome,
+    value: RaceValue,
     mv: Option<Point>,
     depth: usize,
     bound: Bound,
@@ -198,9 +239,10 @@ impl SemeaiReader {
         self.judged.clear();
         self.lives_after.clear();
         let mut s = search::Search::new(self, reader, board, first, second);
-        let (outcome, mv) = s.root(board, to_move);
+        let (value, mv) = s.root(board, to_move);
         let answer = SemeaiAnswer {
-            outcome,
+            outcome: value.outcome(),
+            value,
             mv,
             certain: !s.limit_hit,
             nodes: s.nodes,

@@ -1,8 +1,12 @@
-//! The semeai minimax over [`Outcome`]s: the first dragon's side
+//! The semeai minimax over [`RaceValue`]s: the first dragon's side
 //! maximises, the second's minimises.
 //!
 //! GNU Go counterpart: `do_owl_analyze_semeai` and
 //! `semeai_trymove_and_recurse` of `engine/owl.c`.
+//!
+//! Values are [`RaceValue`]s (the first dragon's defence and the attack
+//! on the second, each with its ko grade), ordered for the minimax by the
+//! root mover's own dragon's life first, then the other's death.
 //!
 //! A node first looks at both dragons with the owl's judgement
 //! ([`life::evaluate`]):
@@ -13,9 +17,18 @@
 //! Otherwise the side to move tries its candidates ([`candidates`]),
 //! most valuable first, up to a width that narrows with depth, then a
 //! pass. A pass answered by a pass ends the line with both standing.
+//! Each side may once per line take a ko the rule forbids, as if after a
+//! ko threat ([`Line`]), tried after its other candidates (beyond the
+//! width: a ko is the last resort); the value of a line through such a
+//! take is at best `KoB` for the taker (GNU Go: a success that needs a
+//! ko capture is `KO_B`). The memo key holds the ko point (in the
+//! board's hash) and which sides have taken a ko.
+//!
 //! At a node the first move that reaches the best value is the answer; a
 //! pass is preferred only when no move does as well (so "1 1" answers
-//! name the move that makes progress, and "0 0" answers `PASS`).
+//! name the move that makes progress, and "0 0" answers `PASS`), except
+//! at the root when the value is no kill for the mover: a seki or a life
+//! that a pass keeps needs no move ("1 0 PASS").
 //!
 //! Candidates, by value:
 //!
@@ -24,6 +37,7 @@
 //! | capture a string of the other dragon in atari | 1000 |
 //! | save a string of one's own dragon in atari: capture a neighbour in atari | 950 |
 //! | ... or extend at its last liberty | 900 |
+//! | retake a ko the other side just took next to one's own dragon | 650 |
 //! | the owl's vital moves (owl value 85 and up: eye-space vital points, half-eye keys, weak strings, lunches), against the other dragon or for one's own | 600 + owl value (own: 5 less) |
 //! | fill an outside liberty of the other dragon's weakest strings in contact (the best two) | 400 - 10 x its liberties + empty neighbours |
 //! | fill a shared liberty (the best one) | 250 - 10 x its liberties + empty neighbours |
@@ -49,7 +63,9 @@ use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, goal_strings, Life};
 use crate::owl::moves;
 use crate::reading::{ReadResult, Reader};
-use crate::semeai::{count, Bound, Entry, Outcome, RaceDragon, SemeaiConfig, SemeaiReader};
+use crate::semeai::{
+    count, Bound, Entry, Outcome, RaceDragon, RaceValue, SemeaiConfig, SemeaiReader,
+};
 
 /// The owl's moves taken from each side's list.
 const OWL_MOVES: usize = 4;
@@ -67,8 +83,11 @@ const SHARED_FILLS: usize = 1;
 /// Owl candidate values from which a move is vital.
 const VITAL: i32 = 85;
 
-/// The number of candidates tried at each depth (deeper: the last).
-const WIDTH: [usize; 8] = [8, 6, 6, 5, 4, 4, 4, 3];
+/// The number of candidates tried at each depth (deeper: the last). It
+/// narrows quickly, as GNU Go's semeai branch depths do (three moves, then
+/// two, then one): the budget goes to reading lines out rather than to
+/// side lines deep in the tree.
+const WIDTH: [usize; 9] = [8, 6, 4, 3, 3, 2, 2, 2, 1];
 
 /// One candidate move.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +109,8 @@ pub struct Search<'a> {
     targets: [Point; 2],
     /// The goals at the root: each dragon's stones.
     root_goals: [Vec<bool>; 2],
+    /// The side to move at the root (0: the first dragon's).
+    root_mover: usize,
     /// Positions judged so far.
     pub nodes: u64,
     /// A limit was met.
@@ -127,6 +148,7 @@ impl<'a> Search<'a> {
             colors,
             targets: [first.target, second.target],
             root_goals,
+            root_mover: 0,
             nodes: 0,
             limit_hit: false,
         }
@@ -134,7 +156,7 @@ impl<'a> Search<'a> {
 
     /// The race with `to_move` to play: its value for the first dragon
     /// and the mover's move (`None`: pass).
-    pub fn root(&mut self, board: &mut Board, to_move: Color) -> (Outcome, Option<Point>) {
+    pub fn root(&mut self, board: &mut Board, to_move: Color) -> (RaceValue, Option<Point>) {
         if let Some(done) = self.decided(board) {
             // Only after a move (`analyze_semeai_after_move`): a capture
             // is judged as in the search.
@@ -143,8 +165,9 @@ impl<'a> Search<'a> {
             return (self.after_capture(board, &goals, captor), None);
         }
         let mover = usize::from(to_move != self.colors[0]);
+        self.root_mover = mover;
         let goals = self.root_goals.clone();
-        self.node(board, &goals, mover, 0, false, Outcome::Lost, Outcome::Won)
+        self.node(board, &goals, mover, 0, Line::default(), LOST, WON)
     }
 
     /// A dragon whose named stone is gone has lost.
@@ -167,7 +190,7 @@ impl<'a> Search<'a> {
         board: &mut Board,
         goals: &[Vec<bool>; 2],
         captor: usize,
-    ) -> Outcome {
+    ) -> RaceValue {
         let key = board.hash() ^ self.goal_hash(board, &goals[captor], captor);
         let alive = match self.semeai.lives_after.get(&key) {
             Some(&alive) => alive,
@@ -188,8 +211,8 @@ impl<'a> Search<'a> {
             }
         };
         match (captor, alive) {
-            (0, true) | (1, false) => Outcome::Won,
-            _ => Outcome::Lost,
+            (0, true) | (1, false) => WON,
+            _ => LOST,
         }
     }
 
@@ -237,6 +260,19 @@ impl<'a> Search<'a> {
         life
     }
 
+    /// Where a value stands in the search's order: the root mover's own
+    /// dragon's life first, then the other's death (GNU Go's choice for
+    /// the side to move, kept for both sides so that the search is
+    /// zero-sum). The first side maximises the rank.
+    fn rank(&self, v: RaceValue) -> u8 {
+        let (d, a) = (v.defense as u8, v.attack as u8);
+        if self.root_mover == 0 {
+            4 * d + a
+        } else {
+            4 * a + d
+        }
+    }
+
     /// The value of the position with `mover` (0: the first dragon's
     /// side) to play, and the mover's best move, within the window
     /// `[alpha, beta]`: a value at or below `alpha` (at or above `beta`)
@@ -248,10 +284,10 @@ impl<'a> Search<'a> {
         goals: &[Vec<bool>; 2],
         mover: usize,
         depth: usize,
-        passed: bool,
-        alpha: Outcome,
-        beta: Outcome,
-    ) -> (Outcome, Option<Point>) {
+        line: Line,
+        alpha: RaceValue,
+        beta: RaceValue,
+    ) -> (RaceValue, Option<Point>) {
         let hashes = [
             self.goal_hash(board, &goals[0], 0),
             self.goal_hash(board, &goals[1], 1),
@@ -260,20 +296,20 @@ impl<'a> Search<'a> {
             ^ hashes[0]
             ^ hashes[1]
             ^ (mover as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ u64::from(passed).wrapping_mul(0xD1B5_4A32_D192_ED03);
+            ^ line.key();
         if let Some(e) = self.semeai.table.get(&key) {
             let usable = match e.bound {
                 Bound::Exact => true,
-                Bound::Lower => e.outcome >= beta,
-                Bound::Upper => e.outcome <= alpha,
+                Bound::Lower => self.rank(e.value) >= self.rank(beta),
+                Bound::Upper => self.rank(e.value) <= self.rank(alpha),
             };
             if e.depth <= depth && usable {
-                return (e.outcome, e.mv);
+                return (e.value, e.mv);
             }
         }
         if !self.enter() {
             log::trace!("semeai depth {depth}: node limit");
-            return (self.counted(board, goals, mover, None), None);
+            return (RaceValue::of(self.counted(board, goals, mover, None)), None);
         }
         let lives = [
             self.evaluate(board, goals, 0, hashes),
@@ -281,78 +317,99 @@ impl<'a> Search<'a> {
         ];
         let safe = [lives[0].is_alive(), lives[1].is_alive()];
         let verdict = match safe {
-            [true, true] => Some(Outcome::Seki),
-            [true, false] if lives[1].is_dead() => Some(Outcome::Won),
-            [false, true] if lives[0].is_dead() => Some(Outcome::Lost),
+            [true, true] => Some(SEKI),
+            [true, false] if lives[1].is_dead() => Some(WON),
+            [false, true] if lives[0].is_dead() => Some(LOST),
             _ => None,
         };
+        // The best value the mover can reach.
+        let ideal = if mover == 0 { WON } else { LOST };
         // At the root a win for the mover is read out: the answer names
         // the move that wins.
-        let mover_wins = |v: Outcome| {
-            v == if mover == 0 {
-                Outcome::Won
-            } else {
-                Outcome::Lost
-            }
-        };
-        if let Some(v) = verdict.filter(|&v| depth > 0 || !mover_wins(v)) {
+        if let Some(v) = verdict.filter(|&v| depth > 0 || v != ideal) {
             self.store(key, depth, v, None, Bound::Exact);
             return (v, None);
         }
-        let lo = if safe[0] {
-            Outcome::Seki
-        } else {
-            Outcome::Lost
-        };
-        let hi = if safe[1] { Outcome::Seki } else { Outcome::Won };
-        // The root reads its moves even in a plain race: the answer
-        // names the move that keeps or wins it.
+        let lo = clamp_safe(LOST, safe);
+        let hi = clamp_safe(WON, safe);
+        // The root reads its moves even in a plain race: the answer names
+        // the move that keeps or wins it.
         let plain = depth > 0 && self.is_plain(board, goals, &lives);
         if plain || depth >= self.config.reading_depth {
             if !plain {
                 self.limit_hit = true;
             }
-            let v = self
-                .counted(board, goals, mover, Some(&lives))
-                .clamp(lo, hi);
+            let v = clamp_safe(
+                RaceValue::of(self.counted(board, goals, mover, Some(&lives))),
+                safe,
+            );
             if plain {
                 self.store(key, depth, v, None, Bound::Exact);
             }
             return (v, None);
         }
-        let (alpha, beta) = (alpha.max(lo), beta.min(hi));
-        if alpha >= beta {
+        let alpha = if self.rank(lo) > self.rank(alpha) {
+            lo
+        } else {
+            alpha
+        };
+        let beta = if self.rank(hi) < self.rank(beta) {
+            hi
+        } else {
+            beta
+        };
+        if self.rank(alpha) >= self.rank(beta) {
             return (alpha, None);
         }
         let maximise = mover == 0;
-        let better = |a: Outcome, b: Outcome| if maximise { a > b } else { a < b };
-        let cut = |v: Outcome| if maximise { v >= beta } else { v <= alpha };
+        let better = |s: &Self, a: RaceValue, b: RaceValue| {
+            if maximise {
+                s.rank(a) > s.rank(b)
+            } else {
+                s.rank(a) < s.rank(b)
+            }
+        };
+        let cut = |s: &Self, v: RaceValue| {
+            if maximise {
+                s.rank(v) >= s.rank(beta)
+            } else {
+                s.rank(v) <= s.rank(alpha)
+            }
+        };
         let color = self.colors[mover];
         let candidates = self.candidates(board, goals, &lives, mover);
         log::trace!("semeai depth {depth} mover {color:?}: {candidates:?}");
         let width = WIDTH[depth.min(WIDTH.len() - 1)];
-        let mut best: Option<(Outcome, Option<Point>)> = None;
-        let mut tried = 0;
+        let mut best: Option<(RaceValue, Option<Point>)> = None;
         // The child's window narrows as the mover's best improves.
         // At the root every candidate is read with the full window: of
         // the moves that reach the best value the answer names the one
         // that gains most in the race (see `swing`).
         let root = depth == 0;
-        let window = |best: Option<(Outcome, Option<Point>)>| match best {
+        let window = |s: &Self, best: Option<(RaceValue, Option<Point>)>| match best {
             _ if root => (alpha, beta),
-            Some((b, _)) if maximise => (alpha.max(b), beta),
-            Some((b, _)) => (alpha, beta.min(b)),
-            None => (alpha, beta),
+            Some((b, _)) if maximise && s.rank(b) > s.rank(alpha) => (b, beta),
+            Some((b, _)) if !maximise && s.rank(b) < s.rank(beta) => (alpha, b),
+            _ => (alpha, beta),
         };
         let mut best_swing = i32::MIN;
+        // A ko take the rule forbids comes last, beyond the width: the
+        // mover's other moves first (a ko is the last resort, as under GNU
+        // Go's komaster).
+        let (kos, mut candidates): (Vec<Candidate>, Vec<Candidate>) = candidates
+            .into_iter()
+            .partition(|c| board.is_ko_violation(c.point, color));
+        candidates.truncate(width);
+        if !line.ko[mover] {
+            candidates.extend(kos);
+        }
         for c in candidates {
-            if tried >= width || (!root && best.is_some_and(|b| cut(b.0))) {
+            if !root && best.is_some_and(|b| cut(self, b.0)) {
                 break;
             }
-            if !self.play(board, c, color) {
+            let Some(ko_take) = self.play(board, c, color, line.ko[mover]) else {
                 continue;
-            }
-            tried += 1;
+            };
             let swing = match self.decided(board) {
                 // A capture gains the most.
                 Some(_) => i32::MAX,
@@ -364,67 +421,86 @@ impl<'a> Search<'a> {
                 Some(_) => self.after_capture(board, goals, 1),
                 None => {
                     let grown = self.grown_goals(board, goals, mover, c.point);
-                    let (a, b) = window(best);
-                    self.node(board, &grown, 1 - mover, depth + 1, false, a, b)
+                    let (a, b) = window(self, best);
+                    let child = line.after_move(mover, ko_take);
+                    self.node(board, &grown, 1 - mover, depth + 1, child, a, b)
                         .0
                 }
             };
             board.popgo();
-            let r = r.clamp(lo, hi);
-            log::trace!("semeai depth {depth}: {:?} gives {r:?}", c.point);
-            let tie = root && best.is_some_and(|b| b.0 == r) && swing > best_swing;
-            if best.is_none_or(|b| better(r, b.0)) || tie {
+            let r = if ko_take { r.ko_taken_by(mover) } else { r };
+            let r = clamp_safe(r, safe);
+            log::trace!(
+                "semeai depth {depth}: {:?} (ko take {ko_take}) gives {r:?}",
+                c.point
+            );
+            let tie =
+                root && best.is_some_and(|b| self.rank(b.0) == self.rank(r)) && swing > best_swing;
+            if best.is_none_or(|b| better(self, r, b.0)) || tie {
                 best = Some((r, Some(c.point)));
                 best_swing = swing;
             }
         }
-        if best.is_none_or(|b| !cut(b.0)) {
-            let r = if passed {
-                Outcome::Seki
+        if best.is_none_or(|b| !cut(self, b.0)) {
+            let r = if line.passed {
+                SEKI
             } else {
                 board.trypass(color);
-                let (a, b) = window(best);
-                let r = self.node(board, goals, 1 - mover, depth + 1, true, a, b).0;
+                let (a, b) = window(self, best);
+                let r = self
+                    .node(board, goals, 1 - mover, depth + 1, line.after_pass(), a, b)
+                    .0;
                 board.popgo();
                 r
             };
-            let r = r.clamp(lo, hi);
-            if best.is_none_or(|b| better(r, b.0)) {
+            let r = clamp_safe(r, safe);
+            // At the root a pass that keeps what the best move reaches is
+            // the answer when that is no kill: no move is needed (GNU Go
+            // passes in a seki when nothing but liberties is left).
+            let kills = |v: RaceValue| {
+                if maximise {
+                    v.attack != ReadResult::Fail
+                } else {
+                    v.defense != ReadResult::Win
+                }
+            };
+            let pass_keeps =
+                root && best.is_some_and(|b| self.rank(b.0) == self.rank(r) && !kills(r));
+            if best.is_none_or(|b| better(self, r, b.0)) || pass_keeps {
                 best = Some((r, None));
             }
         }
-        let (outcome, mut mv) = best.unwrap_or((Outcome::Seki, None));
-        if outcome
-            == if maximise {
-                Outcome::Lost
-            } else {
-                Outcome::Won
-            }
-        {
-            // Nothing helps: no move to name.
+        let (value, mut mv) = best.unwrap_or((SEKI, None));
+        // The mover's own dragon dies whatever it does: no move to name.
+        let own_dies = if maximise {
+            value.defense == ReadResult::Fail
+        } else {
+            value.attack == ReadResult::Win
+        };
+        if own_dies {
             mv = None;
         }
-        let bound = if outcome <= alpha {
+        let bound = if self.rank(value) <= self.rank(alpha) {
             Bound::Upper
-        } else if outcome >= beta {
+        } else if self.rank(value) >= self.rank(beta) {
             Bound::Lower
         } else {
             Bound::Exact
         };
         log::trace!(
-            "semeai depth {depth} result {outcome:?} {mv:?} (nodes {})",
+            "semeai depth {depth} result {value:?} {mv:?} (nodes {})",
             self.nodes
         );
-        self.store(key, depth, outcome, mv, bound);
-        (outcome, mv)
+        self.store(key, depth, value, mv, bound);
+        (value, mv)
     }
 
-    fn store(&mut self, key: u64, depth: usize, outcome: Outcome, mv: Option<Point>, bound: Bound) {
+    fn store(&mut self, key: u64, depth: usize, value: RaceValue, mv: Option<Point>, bound: Bound) {
         if !self.limit_hit {
             self.semeai.table.insert(
                 key,
                 Entry {
-                    outcome,
+                    value,
                     mv,
                     depth,
                     bound,
@@ -444,18 +520,31 @@ impl<'a> Search<'a> {
         libs(mover) - libs(1 - mover)
     }
 
-    /// Play a candidate; a liberty fill that would stand in atari without
-    /// capturing is refused.
-    fn play(&mut self, board: &mut Board, c: Candidate, color: Color) -> bool {
+    /// Play a candidate: `Some(false)` for a legal move, `Some(true)` for
+    /// a ko capture the ko rule forbids now, taken as if after a ko threat
+    /// (once per side and line: `ko_used`), `None` when it cannot be
+    /// played. A liberty fill that would stand in atari without capturing
+    /// is refused.
+    fn play(
+        &mut self,
+        board: &mut Board,
+        c: Candidate,
+        color: Color,
+        ko_used: bool,
+    ) -> Option<bool> {
         let captures = c.fill_only && board.does_capture_something(c.point, color);
-        if !board.trymove(c.point, color) {
-            return false;
-        }
+        let ko_take = if board.trymove(c.point, color) {
+            false
+        } else if !ko_used && board.is_ko_violation(c.point, color) && board.tryko(c.point, color) {
+            true
+        } else {
+            return None;
+        };
         if c.fill_only && !captures && board.countlib(c.point) <= 1 {
             board.popgo();
-            return false;
+            return None;
         }
-        true
+        Some(ko_take)
     }
 
     /// The goals after `mover` played `m`: its string joins the mover's
@@ -523,6 +612,25 @@ impl<'a> Search<'a> {
                 add(board.libs(n)[0], 950, false);
             }
             add(board.libs(s)[0], 900, false);
+        }
+        // Retaking a ko the other side just took next to one's dragon (a
+        // take the rule forbids is played only once per line).
+        let ko = board.ko_point();
+        if ko.is_some() && board.is_empty(ko) {
+            let color = self.colors[mover];
+            let near_goal = |p: Point| {
+                p.neighbors()
+                    .iter()
+                    .any(|&n| goals[mover][n.idx()] && board.cell(n).is(color))
+            };
+            let taker = ko
+                .neighbors()
+                .iter()
+                .copied()
+                .find(|&n| board.cell(n).is(color.opponent()) && board.countlib(n) == 1);
+            if near_goal(ko) || taker.is_some_and(near_goal) {
+                add(ko, 650, false);
+            }
         }
         // The owl's moves against the other dragon and for one's own.
         let attacks = moves::attack_moves(board, &goals[opp], self.colors[opp], &lives[opp]);
@@ -623,6 +731,84 @@ fn owl_value(v: i32) -> i32 {
         600 + v
     } else {
         100 + v
+    }
+}
+
+/// The first dragon is captured.
+const LOST: RaceValue = RaceValue {
+    defense: ReadResult::Fail,
+    attack: ReadResult::Fail,
+};
+
+/// Both dragons stay.
+const SEKI: RaceValue = RaceValue {
+    defense: ReadResult::Win,
+    attack: ReadResult::Fail,
+};
+
+/// The second dragon is captured.
+const WON: RaceValue = RaceValue {
+    defense: ReadResult::Win,
+    attack: ReadResult::Win,
+};
+
+/// A dragon the owl calls alive (`safe`) cannot die: the first one's
+/// defence succeeds, the attack on the second fails.
+fn clamp_safe(v: RaceValue, safe: [bool; 2]) -> RaceValue {
+    RaceValue {
+        defense: if safe[0] { ReadResult::Win } else { v.defense },
+        attack: if safe[1] { ReadResult::Fail } else { v.attack },
+    }
+}
+
+impl RaceValue {
+    /// The value of a line in which `side` took a ko the rule forbade:
+    /// that side's successes need a ko threat, at best `KoB` for it (GNU
+    /// Go's `semeai_trymove_and_recurse`). For the first side its
+    /// results are capped at `KoB`; for the second side the first side's
+    /// failures become `KoA`.
+    fn ko_taken_by(self, side: usize) -> RaceValue {
+        let f = |r: ReadResult| {
+            if side == 0 {
+                r.min(ReadResult::KoB)
+            } else {
+                r.max(ReadResult::KoA)
+            }
+        };
+        RaceValue {
+            defense: f(self.defense),
+            attack: f(self.attack),
+        }
+    }
+}
+
+/// What a line carries besides the position: did the last move pass, and
+/// which sides have taken a forbidden ko (each may once: a ko threat is
+/// assumed to have been played and answered).
+#[derive(Clone, Copy, Debug, Default)]
+struct Line {
+    passed: bool,
+    ko: [bool; 2],
+}
+
+impl Line {
+    fn after_move(self, mover: usize, ko_take: bool) -> Line {
+        let mut ko = self.ko;
+        ko[mover] |= ko_take;
+        Line { passed: false, ko }
+    }
+
+    fn after_pass(self) -> Line {
+        Line {
+            passed: true,
+            ..self
+        }
+    }
+
+    fn key(self) -> u64 {
+        u64::from(self.passed).wrapping_mul(0xD1B5_4A32_D192_ED03)
+            ^ u64::from(self.ko[0]).wrapping_mul(0x5851_F42D_4C95_7F2D)
+            ^ u64::from(self.ko[1]).wrapping_mul(0x1405_7B7E_F767_814F)
     }
 }
 

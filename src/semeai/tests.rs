@@ -3,7 +3,7 @@
 use crate::board::{Board, Point};
 use crate::reading::Reader;
 use crate::semeai::count::{outcome, Tally};
-use crate::semeai::{Outcome, RaceDragon, SemeaiAnswer, SemeaiReader};
+use crate::semeai::{Outcome, RaceDragon, RaceValue, SemeaiAnswer, SemeaiReader};
 use std::collections::HashMap;
 
 fn plain(own: usize) -> Tally {
@@ -209,4 +209,28 @@ fn the_counting_rules_agree_with_races_played_out() {
         }
     }
     assert!(checked > 400);
+}
+
+#[test]
+fn race_values_without_ko_are_the_three_outcomes() {
+    use crate::reading::ReadResult::{Fail, Win};
+    for (outcome, defense, attack) in [
+        (Outcome::Lost, Fail, Fail),
+        (Outcome::Seki, Win, Fail),
+        (Outcome::Won, Win, Win),
+    ] {
+        let v = RaceValue::of(outcome);
+        assert_eq!((v.defense, v.attack), (defense, attack));
+        assert_eq!(v.outcome(), outcome);
+    }
+}
+
+#[test]
+fn a_race_through_a_ko_is_never_a_seki() {
+    use crate::reading::ReadResult::{Fail, KoA, KoB, Win};
+    let v = |defense, attack| RaceValue { defense, attack };
+    assert_eq!(v(KoA, KoA).outcome(), Outcome::Won);
+    assert_eq!(v(KoB, KoB).outcome(), Outcome::Lost);
+    assert_eq!(v(Win, KoB).outcome(), Outcome::Won);
+    assert_eq!(v(KoA, Fail).outcome(), Outcome::Lost);
 }
