@@ -1564,3 +1564,31 @@ fn combination_commands_bad_input_and_stack() {
     assert_eq!(ok(&mut e, "showboard"), board);
     e.board().check_consistency().expect("consistent");
 }
+
+#[test]
+fn solve_life_proves_the_straight_three_and_refuses_bad_input() {
+    let mut e = engine_with(STRAIGHT_THREE);
+    let before = e.board().clone();
+    let answer = ok(&mut e, "solve_life A6");
+    assert!(answer.starts_with("critical B7 B7 nodes "), "{answer}");
+    // The black wall is open to the board: not a problem.
+    assert_eq!(ok(&mut e, "solve_life E7"), "unknown nodes 0 open");
+    // The owl question now has a proved answer.
+    assert_eq!(ok(&mut e, "owl_attack A6"), "1 B7");
+    let path = temp_file("decide_life.sgf");
+    let report = ok(&mut e, &format!("decide_life A6 {}", path.display()));
+    assert!(report.starts_with("A6: critical B7 B7"), "{report}");
+    assert!(std::fs::read_to_string(&path).unwrap().contains(";B[ba]"));
+    assert_eq!(err(&mut e, "solve_life C3"), "vertex must not be empty");
+    assert!(err(&mut e, "solve_life A6 0").starts_with("budget must be"));
+    assert!(err(&mut e, "solve_life A6 many").starts_with("budget must be"));
+    // A budget too small to finish says so.
+    assert!(ok(&mut e, "solve_life A6 1").starts_with("unknown nodes "));
+    ok(&mut e, "trymove black B7");
+    assert_eq!(
+        err(&mut e, "solve_life A6"),
+        "solve_life cannot be called when stackp > 0"
+    );
+    ok(&mut e, "popgo");
+    assert_eq!(*e.board(), before);
+}
