@@ -323,6 +323,8 @@ fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
         "analyze_semeai_after_move b",
         "combination_attack b",
         "combination_defend w",
+        "solve_life",
+        "decide_life",
     ]));
     let vertex =
         (0u8..8, 1u8..9).prop_map(|(c, r)| format!("{}{r}", (b'A' + c) as char).into_bytes());
@@ -371,6 +373,8 @@ fn deep_stack() -> impl Strategy<Value = Vec<Vec<u8>>> {
                 "worm_data E4",
                 "combination_attack w",
                 "combination_defend b",
+                "solve_life D4",
+                "decide_life D4",
             ])),
             0..10,
         ),
