@@ -31,7 +31,8 @@ pub struct Tracer {
     variations: usize,
 }
 
-fn sgf_point(p: Point) -> String {
+/// A point as an SGF value (`aa` top left; empty for a pass).
+pub(crate) fn sgf_point(p: Point) -> String {
     if p.is_some() {
         let c = (b'a' + p.col() as u8) as char;
         let r = (b'a' + p.row() as u8) as char;
@@ -61,8 +62,26 @@ fn code(res: ReadResult) -> u8 {
     }
 }
 
-fn escape(s: &str) -> String {
+/// Text escaped for an SGF property value.
+pub(crate) fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The opening of an SGF game: size and the stones as setup (`AB`/`AW`).
+pub(crate) fn sgf_header(size: usize, stones: &[(Point, Color)]) -> String {
+    let mut out = format!("(;GM[1]FF[4]SZ[{size}]");
+    for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let pts: Vec<String> = stones
+            .iter()
+            .filter(|e| e.1 == color)
+            .map(|e| format!("[{}]", sgf_point(e.0)))
+            .collect();
+        if !pts.is_empty() {
+            out.push_str(tag);
+            out.push_str(&pts.concat());
+        }
+    }
+    out
 }
 
 impl Tracer {
@@ -152,19 +171,7 @@ impl Tracer {
 
     /// The trace as SGF text.
     pub fn to_sgf(&self) -> String {
-        let mut out = format!("(;GM[1]FF[4]SZ[{}]", self.size);
-        for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
-            let pts: Vec<String> = self
-                .setup
-                .iter()
-                .filter(|e| e.1 == color)
-                .map(|e| format!("[{}]", sgf_point(e.0)))
-                .collect();
-            if !pts.is_empty() {
-                out.push_str(tag);
-                out.push_str(&pts.concat());
-            }
-        }
+        let mut out = sgf_header(self.size, &self.setup);
         if !self.root_comments.is_empty() {
             out.push_str(&format!("C[{}]", escape(&self.root_comments.join("\n"))));
         }

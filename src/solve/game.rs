@@ -110,18 +110,22 @@ impl Rules<'_> {
         if !board.is_stone(region.target) {
             return Step::Won(self.attacker());
         }
-        if color == region.defender
-            && region
-                .walls
-                .iter()
-                .any(|&w| board.color_at(w) != Some(self.attacker()))
-        {
+        if color == region.defender && self.wall_captured(board) {
             return Step::Won(region.defender);
         }
         if target_unconditionally_alive(board, region) {
             return Step::Won(region.defender);
         }
         Step::Open
+    }
+
+    /// Whether a wall string is gone (the defender captured it).
+    pub fn wall_captured(&self, board: &Board) -> bool {
+        let attacker = self.attacker();
+        self.region
+            .walls
+            .iter()
+            .any(|&w| board.color_at(w) != Some(attacker))
     }
 
     /// The position's key for tables and repetition: stones, ko point,

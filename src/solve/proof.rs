@@ -9,10 +9,11 @@
 //! with the search's table (re-searching where the table forgot, or where
 //! a result rested on a repetition), and is cut at a node limit.
 
-use super::dfpn::Dfpn;
+use super::dfpn::{Dfpn, INF};
 use super::game::{Rules, Step};
 use super::region::Region;
 use crate::board::{Board, Color, Point};
+use crate::reading::trace::{escape, sgf_header, sgf_point};
 
 /// One move of a proof tree.
 #[derive(Clone, Debug)]
@@ -101,9 +102,7 @@ impl Walk<'_> {
         depth: usize,
     ) -> Option<Vec<ProofNode>> {
         let key = self.dfpn.rules.key(board, to_move, passed);
-        let (_, children) =
-            self.dfpn
-                .mid(board, to_move, passed, key, dfpn_inf(), dfpn_inf(), depth);
+        let (_, children) = self.dfpn.mid(board, to_move, passed, key, INF, INF, depth);
         if self.dfpn.stopped.is_some() {
             return None;
         }
@@ -169,12 +168,7 @@ impl Walk<'_> {
             "target captured".to_string()
         } else if !mv.is_some() {
             format!("two passes: {winner} wins")
-        } else if winner == region.defender
-            && region
-                .walls
-                .iter()
-                .any(|&w| board.color_at(w) != Some(region.defender.opponent()))
-        {
+        } else if winner == region.defender && self.dfpn.rules.wall_captured(board) {
             "a wall captured: the region opens".to_string()
         } else {
             "unconditionally alive".to_string()
@@ -182,43 +176,16 @@ impl Walk<'_> {
     }
 }
 
-fn dfpn_inf() -> u64 {
-    super::dfpn::INF
-}
-
-fn sgf_point(p: Point) -> String {
-    if p.is_some() {
-        format!(
-            "{}{}",
-            (b'a' + p.col() as u8) as char,
-            (b'a' + p.row() as u8) as char
-        )
-    } else {
-        String::new()
-    }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 /// Proofs as one SGF game: the position as setup stones, `comment` on
 /// the root, each proof's first moves as variations below it (a proof for
 /// each side moving first fits in one file: their first moves differ in
 /// colour).
 pub fn to_sgf(board: &Board, comment: &str, proofs: &[Proof]) -> String {
-    let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
-    for (color, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
-        let stones: Vec<String> = board
-            .points()
-            .filter(|&p| board.color_at(p) == Some(color))
-            .map(|p| format!("[{}]", sgf_point(p)))
-            .collect();
-        if !stones.is_empty() {
-            out.push_str(tag);
-            out.push_str(&stones.concat());
-        }
-    }
+    let stones: Vec<(Point, Color)> = board
+        .points()
+        .filter_map(|p| board.color_at(p).map(|c| (p, c)))
+        .collect();
+    let mut out = sgf_header(board.size(), &stones);
     out.push_str(&format!("C[{}]", escape(comment)));
     let firsts: Vec<ProofNode> = proofs.iter().flat_map(|p| p.tree.iter().cloned()).collect();
     write_children(&firsts, &mut out);
