@@ -29,6 +29,9 @@
 //!    when neither has an eye-space advantage to win it (see
 //!    [`PointStatus::Seki`]).
 //!
+//! 4. a dead stone whose region only its own colour's living stones
+//!    border lives again: whatever could capture it was found dead too.
+//!
 //! Before step 3, when the caller gives an owl ([`final_status_with_owl`]),
 //! every dragon not unconditionally alive whose owner cannot save it
 //! even moving first (`owl_defend` fails) is dead. The owl's "cannot be
@@ -167,6 +170,7 @@ pub fn final_status_with_owl(
         mark_seki(board, reader, semeai, &mut dragons, &mut dead);
     }
     settle_dragons(board, &mut dragons, &mut dead);
+    revive_stones_in_own_regions(board, &mut dragons, &mut dead);
     debug_assert_eq!(board.depth(), entry);
     statuses(board, &dragons, &dead)
 }
@@ -523,6 +527,37 @@ fn settle_dragons(board: &Board, dragons: &mut [Dragon], dead: &mut [bool]) {
     }
 }
 
+/// A dead stone whose region only its own colour's living stones border
+/// has nothing left to capture it: everything around it that could was
+/// found dead too (a stone caught inside a dead group's eye, or a stone
+/// the reader captures only with the help of a group that is itself
+/// dead). Such stones live again, with their dragons (a dragon left
+/// undecided would otherwise count as seki), and the regions are
+/// recomputed until none does.
+fn revive_stones_in_own_regions(board: &Board, dragons: &mut [Dragon], dead: &mut [bool]) {
+    loop {
+        let regions = Regions::new(board, dead);
+        let mut revived = false;
+        for r in 0..regions.points.len() {
+            let Some(owner) = regions.owner(board, dead, r) else {
+                continue;
+            };
+            for &p in &regions.points[r] {
+                if board.color_at(p) == Some(owner) {
+                    dead[p.idx()] = false;
+                    revived = true;
+                    if let Some(d) = dragons.iter_mut().find(|d| d.stones.contains(&p)) {
+                        d.verdict = Verdict::Alive;
+                    }
+                }
+            }
+        }
+        if !revived {
+            break;
+        }
+    }
+}
+
 fn statuses(board: &Board, dragons: &[Dragon], dead: &[bool]) -> FinalStatus {
     let mut status = vec![PointStatus::Dame; BOARD_ARRAY];
     let mut seki = vec![false; BOARD_ARRAY];
@@ -735,6 +770,34 @@ mod tests {
              w w w w w w w
              w w w w w w w
              w w w w w w w",
+        );
+    }
+
+    #[test]
+    fn a_stone_only_a_dead_group_could_capture_lives() {
+        // Black D6 is in atari and cannot be saved (the white ring around
+        // it has three liberties): white takes it at E6. But the ring has
+        // one eye, and black walls it in: the ring is dead, and with it
+        // nothing is left to capture D6.
+        check(
+            ". . . . . . . . .
+             . X X X X X X X .
+             . X O O O O . X .
+             . X O X . O . X .
+             . X O O O O X . .
+             . X X X X X X . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            "b b b b b b b b b
+             b X X X X X X X b
+             b X o o o o b X b
+             b X o X b o b X b
+             b X o o o o X b b
+             b X X X X X X b b
+             b b b b b b b b b
+             b b b b b b b b b
+             b b b b b b b b b",
         );
     }
 }
