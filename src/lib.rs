@@ -14,6 +14,8 @@
 //! - [`semeai`]: capturing races between two dragons (analyze_semeai).
 //! - [`combination`]: combination attacks (atari_atari): threat sequences that win a string.
 //! - [`solve`]: proved life and death of enclosed dragons (df-pn; solve_life, decide_life).
+//! - [`engine`]: the engine state (game, readers, caches, settings), the move generator and
+//!   the life-and-death questions that combine readers.
 //! - [`gtp`]: the GTP server (the only protocol code; nothing depends on it).
 #![warn(missing_docs)]
 
@@ -33,6 +35,8 @@ pub mod owl;
 pub mod combination;
 pub mod semeai;
 pub mod solve;
+
+pub mod engine;
 
 #[cfg(test)]
 mod cache_replay_tests;

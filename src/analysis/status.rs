@@ -32,9 +32,11 @@
 //! 4. a dead stone whose region only its own colour's living stones
 //!    border lives again: whatever could capture it was found dead too.
 //!
-//! Before step 3, when the caller gives an owl ([`final_status_with_owl`]),
-//! every dragon not unconditionally alive whose owner cannot save it
-//! even moving first (`owl_defend` fails) is dead. The owl's "cannot be
+//! Before step 3, when the caller gives the owl's verdicts
+//! ([`final_status_with_owl`]; the engine reads them with the exact
+//! solver's correction, [`crate::engine::life::final_status`]), every
+//! dragon not unconditionally alive whose owner cannot save it even
+//! moving first (`owl_defend` fails) is dead. The owl's "cannot be
 //! killed" is not used to call dragons alive: it would hide seki, and on
 //! `score.tst` / `score2.tst` it loses more than it wins.
 //!
@@ -47,7 +49,6 @@ use crate::analysis::dragon::Dragons;
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::connect::ConnectionReader;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
-use crate::owl::OwlReader;
 use crate::reading::{ReadResult, Reader};
 use crate::semeai::{Outcome, RaceDragon, SemeaiReader};
 
@@ -110,15 +111,27 @@ pub fn final_status(
     final_status_with_owl(board, reader, conn, dragons, None)
 }
 
-/// [`final_status`], with the owl's verdict where it is given: a dragon
-/// its owner cannot save even moving first (`owl_defend` fails) is dead
-/// before the regions are settled.
+/// What life-and-death reading found before the statuses are decided
+/// (see [`final_status_with_owl`]).
+pub struct OwlVerdicts<'a> {
+    /// The dragons (by their first stone, in the order of
+    /// [`Dragons::all_dragons`]) whose owner cannot save them even moving
+    /// first.
+    pub unsavable: &'a [Point],
+    /// The semeai reader, to tell seki from a race between two of them.
+    pub semeai: &'a mut SemeaiReader,
+}
+
+/// [`final_status`], with the owl's verdicts where they are given: a
+/// dragon its owner cannot save even moving first (`owl_defend` fails,
+/// as the engine reads it: [`crate::engine::life::final_status`]) is
+/// dead before the regions are settled, unless it is in seki.
 pub fn final_status_with_owl(
     board: &mut Board,
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     dragons: &mut Dragons,
-    owl: Option<(&mut OwlReader, &mut SemeaiReader)>,
+    owl: Option<OwlVerdicts>,
 ) -> FinalStatus {
     let entry = board.depth();
     let uncond = unconditional_status(board);
@@ -154,13 +167,13 @@ pub fn final_status_with_owl(
         })
         .collect();
     let mut dragons = dragons;
-    if let Some((owl, semeai)) = owl {
+    if let Some(OwlVerdicts { unsavable, semeai }) = owl {
         for d in dragons.iter_mut() {
             let target = d.stones[0];
             if d.verdict != Verdict::Open || dead[target.idx()] {
                 continue;
             }
-            if owl.defend(board, reader, &d.stones, target).result == ReadResult::Fail {
+            if unsavable.contains(&target) {
                 d.verdict = Verdict::Dead;
                 for &s in &d.stones {
                     dead[s.idx()] = true;

@@ -18,7 +18,8 @@
 
 use clap::Parser;
 use std::time::{Duration, Instant};
-use tesuji::board::{Board, Cell, Color, Point, SplitMix64};
+use tesuji::board::{Board, Color, Point, SplitMix64};
+use tesuji::engine::genmove::is_own_eye;
 
 /// Command-line options.
 #[derive(Parser, Debug)]
@@ -33,34 +34,6 @@ struct Options {
     /// Work multiplier (1 = about a second per row on a current machine).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
-}
-
-/// Is `p` an eye of `color` in the playout sense: every neighbour on the
-/// board is `color`, and the opponent holds at most one diagonal (none on
-/// the edge).
-fn is_own_eye(board: &Board, p: Point, color: Color) -> bool {
-    let own = Cell::stone(color);
-    let mut off_board = 0;
-    for n in p.neighbors() {
-        match board.cell(n) {
-            Cell::Border => off_board += 1,
-            c if c == own => {}
-            _ => return false,
-        }
-    }
-    let mut bad = 0;
-    for d in p.diagonals() {
-        match board.cell(d) {
-            Cell::Border => {}
-            c if c == Cell::stone(color.opponent()) => bad += 1,
-            _ => {}
-        }
-    }
-    if off_board > 0 {
-        bad == 0
-    } else {
-        bad <= 1
-    }
 }
 
 /// A seeded random middle-game position: random legal non-eye moves until

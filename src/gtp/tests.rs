@@ -8,9 +8,11 @@
 use super::response::GtpError;
 use super::vertex::column_letter;
 use super::*;
+use crate::board::Board;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 
 /// An engine holding `diagram` (`X` black, `O` white, `.` empty; top row
 /// first), set up through `boardsize` and `play`.

@@ -21,12 +21,12 @@ use std::time::Duration;
 
 use crate::analysis::territory::Territory;
 use crate::board::{Color, Point};
-use crate::gtp::genmove::{ranked_moves, Candidate, Reason};
-use crate::gtp::handlers::owl::{read_status, DragonStatus};
+use crate::engine::genmove::{ranked_moves, Candidate, Reason};
+use crate::engine::life::{read_status, DragonStatus};
+use crate::engine::Engine;
 use crate::gtp::input::LineSource;
 use crate::gtp::response::{self, GtpError, Reply};
 use crate::gtp::vertex::{format_point, format_points, parse_color, parse_point};
-use crate::gtp::Engine;
 
 /// Commands whose answer is a stream that runs until input arrives.
 pub const STREAMING: &[&str] = &["analyze", "lz-analyze"];

@@ -11,9 +11,9 @@
 use crate::analysis::status::{final_status, PointStatus};
 use crate::board::Color;
 use crate::combination::{atari_atari, combination_defenses, AaConfig, Targets};
+use crate::engine::Engine;
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::format_points;
-use crate::gtp::Engine;
 
 /// The one colour argument of both commands.
 fn the_color(engine: &Engine, args: &[&str]) -> Result<Color, GtpError> {

@@ -15,11 +15,11 @@
 
 use crate::board::Point;
 use crate::connect::Goal;
+use crate::engine::Engine;
 use crate::gtp::handlers::tactics::{code_and_move, decide_line};
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::format_opt_point;
-use crate::gtp::Engine;
 use crate::reading::ReadResult;
 
 /// Two string vertices of one colour, checked in GNU Go's order: both

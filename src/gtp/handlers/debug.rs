@@ -9,9 +9,9 @@
 //! Go prints them.
 
 use crate::board::{Board, Cell, Color, Move, Point};
+use crate::engine::Engine;
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{column_letter, format_points, parse_color, parse_move, parse_point};
-use crate::gtp::Engine;
 
 /// Is `(row, col)` a star point on a board of `size`? Corner points on the
 /// 3rd line (2nd on 5x5, 4th from 12x12 up), the centre on odd sizes, and

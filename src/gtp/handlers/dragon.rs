@@ -33,12 +33,12 @@
 
 use crate::analysis::dragon::data::{dragon_records, DragonRecord, DragonStatus, Safety};
 use crate::board::Point;
+use crate::engine::Engine;
 use crate::gtp::handlers::eyes::with_eye_analysis;
 use crate::gtp::handlers::worm::raw_code;
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{format_color, format_opt_point, format_point, format_points};
 use crate::gtp::vertex::{parse_color, parse_point};
-use crate::gtp::Engine;
 use crate::owl::{OwlAnswer, OwlExamination, OwlStatus};
 use crate::reading::ReadResult;
 

@@ -24,24 +24,13 @@
 //!   eye point with at most one neighbour in its space), value `0.00` and
 //!   type `0`; GNU Go prints whatever its array held.
 
-use std::sync::atomic::Ordering;
-
-use crate::board::{Board, Color, Point};
+use crate::board::{Color, Point};
+use crate::engine::{Engine, EyeCache};
 use crate::eyes::space::{EyeAnalysis, EyeSpace, EyeTopology};
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{
     format_color, format_opt_point, format_point, format_points, parse_color,
 };
-use crate::gtp::Engine;
-use crate::reading::ReadingConfig;
-
-/// An eye analysis and what it was computed for.
-#[derive(Debug)]
-pub struct EyeCache {
-    board: Board,
-    config: ReadingConfig,
-    analysis: EyeAnalysis,
-}
 
 /// The eye analysis of the engine's position (cached).
 fn analyse<'a>(engine: &'a mut Engine, cmd: &str) -> Result<&'a EyeAnalysis, GtpError> {
@@ -53,7 +42,7 @@ fn analyse<'a>(engine: &'a mut Engine, cmd: &str) -> Result<&'a EyeAnalysis, Gtp
     if !fresh {
         let analysis = EyeAnalysis::compute(engine.game.board_mut(), &mut engine.reader);
         // A read cut short by an interrupt is not kept.
-        engine.eye_cache = (!engine.interrupt_flag().load(Ordering::Relaxed)).then(|| EyeCache {
+        engine.eye_cache = (!engine.interrupted()).then(|| EyeCache {
             board: engine.game.board().clone(),
             config: engine.reader.config.clone(),
             analysis,
@@ -280,7 +269,7 @@ pub fn half_eye_data(engine: &mut Engine, args: &[&str]) -> Reply {
 
 #[cfg(test)]
 mod tests {
-    use crate::gtp::Engine;
+    use crate::engine::Engine;
 
     fn run(engine: &mut Engine, line: &str) -> Result<String, String> {
         let mut parts = line.split_whitespace();

@@ -7,10 +7,10 @@
 //! `gtp_set_random_seed`, `gtp_time_settings`, `gtp_time_left` in
 //! `interface/play_gtp.c`.
 
+use crate::engine::Engine;
 use crate::gtp::commands::{find, COMMANDS};
 use crate::gtp::parse::scan_int;
 use crate::gtp::response::{GtpError, Reply};
-use crate::gtp::Engine;
 
 /// `protocol_version`: always 2.
 pub fn protocol_version(_: &mut Engine, _: &[&str]) -> Reply {

@@ -8,9 +8,9 @@
 //! inside an open `trymove` stack (GNU Go aborts on an assertion there);
 //! the stack is left as it was.
 
+use crate::engine::Engine;
 use crate::eyes::unconditional::{self, UnconditionalStatus};
 use crate::gtp::response::Reply;
-use crate::gtp::Engine;
 
 /// The word `unconditional_status` answers for a status (GNU Go's
 /// `status_to_string`, with `undecided` for nothing proven).

@@ -18,18 +18,16 @@
 //! assertion when these run inside an open `trymove` stack; here they
 //! answer `? COMMAND cannot be called when stackp > 0` and change nothing.
 
-use crate::analysis::status::{self, SEKI_SHARED_LIBERTIES};
 use crate::board::Point;
+use crate::engine::life::{ask, read_status, DragonStatus, Question};
+use crate::engine::Engine;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
-use crate::gtp::handlers::solve::find_region;
 use crate::gtp::handlers::tactics::decide_line;
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::{format_opt_point, format_points};
-use crate::gtp::Engine;
 use crate::owl::OwlAnswer;
 use crate::reading::ReadResult;
-use crate::semeai::{Outcome, RaceDragon};
 
 /// Refuse more than `max` arguments: `? CMD takes at most N arguments`.
 fn at_most(args: &[&str], max: usize, cmd: &str) -> Result<(), GtpError> {
@@ -41,13 +39,6 @@ fn at_most(args: &[&str], max: usize, cmd: &str) -> Result<(), GtpError> {
         )));
     }
     Ok(())
-}
-
-/// Which owl question a command asks.
-#[derive(Clone, Copy)]
-enum Question {
-    Attack,
-    Defend,
 }
 
 /// The dragon named by argument `i`, refusing an empty point and an open
@@ -70,58 +61,6 @@ pub(crate) fn dragon_arg(
         p,
     );
     Ok((stones, p))
-}
-
-/// Read one question about the dragon with `stones`: heuristically, then
-/// exactly where the dragon is enclosed and the solver proves a clean
-/// answer (see [`exact`]).
-fn ask(engine: &mut Engine, q: Question, stones: &[Point], target: Point) -> OwlAnswer {
-    let board = engine.game.board_mut();
-    let heuristic = match q {
-        Question::Attack => engine.owl.attack(board, &mut engine.reader, stones, target),
-        Question::Defend => engine.owl.defend(board, &mut engine.reader, stones, target),
-    };
-    exact(engine, q, target, &heuristic).unwrap_or(heuristic)
-}
-
-/// The solver's answer to the question ([`crate::solve`]) when the
-/// dragon at `target` is enclosed and the answer is proved without a ko
-/// deciding it, within `--life-node-limit` per search: `WIN` with a move
-/// (the heuristic read's move when it wins too) or `0`, never uncertain.
-/// `None` otherwise: the heuristic answer stands.
-fn exact(
-    engine: &mut Engine,
-    q: Question,
-    target: Point,
-    heuristic: &OwlAnswer,
-) -> Option<OwlAnswer> {
-    if engine.solver.config.owl_budget == 0 {
-        return None;
-    }
-    let region = find_region(engine, target).ok()?;
-    let first = match q {
-        Question::Attack => region.defender.opponent(),
-        Question::Defend => region.defender,
-    };
-    let preferred = if heuristic.result == ReadResult::Fail {
-        None
-    } else {
-        heuristic.mv
-    };
-    let (wins, mv, _) =
-        engine
-            .solver
-            .owl_answer(engine.game.board_mut(), &region, first, preferred)?;
-    Some(OwlAnswer {
-        result: if wins {
-            ReadResult::Win
-        } else {
-            ReadResult::Fail
-        },
-        mv: (wins && mv.is_some()).then_some(mv),
-        certain: true,
-        nodes: heuristic.nodes,
-    })
 }
 
 /// `code [move] [uncertain]`.
@@ -336,78 +275,6 @@ pub fn decide_owl(engine: &mut Engine, args: &[&str]) -> Reply {
         write_text(f, name, &sgf)?;
     }
     Ok(report)
-}
-
-/// The owl status of one dragon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum DragonStatus {
-    /// The attack fails.
-    Alive,
-    /// The attack works and the defence fails.
-    Dead,
-    /// Both work: whoever moves first wins, at these points.
-    Critical(Option<Point>, Option<Point>),
-}
-
-/// Read the status of the dragon with `stones` (`dragon_status`).
-pub(crate) fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
-    let attack = ask(engine, Question::Attack, stones, target);
-    if attack.result == ReadResult::Fail {
-        return DragonStatus::Alive;
-    }
-    let board = engine.game.board_mut();
-    let heuristic = engine
-        .owl
-        .defend_attacked(board, &mut engine.reader, stones, target);
-    let defense = exact(engine, Question::Defend, target, &heuristic).unwrap_or(heuristic);
-    if defense.result == ReadResult::Fail {
-        if in_seki(engine, stones, target) {
-            return DragonStatus::Alive;
-        }
-        return DragonStatus::Dead;
-    }
-    DragonStatus::Critical(attack.mv, defense.mv)
-}
-
-/// Is the dragon, which the owl cannot save, in seki with a dragon of
-/// the other colour it shares two liberties with: neither side, moving first, wins the race
-/// ([`crate::semeai`])? GNU Go's owl counts a seki as life, so a dragon in
-/// seki answers `alive`.
-fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
-    let Some(color) = engine.board().color_at(target) else {
-        return false;
-    };
-    let others = engine.dragons.all_dragons(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        None,
-    );
-    for d in others {
-        if d.color == color
-            || status::shared_liberties(engine.board(), stones, &d.stones, SEKI_SHARED_LIBERTIES)
-                < SEKI_SHARED_LIBERTIES
-        {
-            continue;
-        }
-        let first = RaceDragon { stones, target };
-        let second = RaceDragon {
-            stones: &d.stones,
-            target: d.stones[0],
-        };
-        let board = engine.game.board_mut();
-        let seki = [color, color.opponent()].iter().all(|&to_move| {
-            engine
-                .semeai
-                .analyze(board, &mut engine.reader, first, second, to_move)
-                .outcome
-                == Outcome::Seki
-        });
-        if seki {
-            return true;
-        }
-    }
-    false
 }
 
 /// The status word of one dragon: `alive` when the attack fails, `dead`

@@ -11,9 +11,9 @@
 //! refused. `kata-set-rule ko VALUE` sets the ko rule alone, and also
 //! takes `NONE` (GNU Go's `--no-ko`, which KataGo does not offer).
 
+use crate::engine::Engine;
 use crate::game::KoRule;
 use crate::gtp::response::{GtpError, Reply};
-use crate::gtp::Engine;
 
 /// The ko rule as KataGo spells it in JSON (`NONE` is tesuji's own).
 pub fn ko_value(rule: KoRule) -> &'static str {

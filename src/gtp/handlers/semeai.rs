@@ -17,10 +17,10 @@
 
 use crate::analysis::status::dragons_touch;
 use crate::board::{Color, Point};
+use crate::engine::Engine;
 use crate::gtp::handlers::owl::dragon_arg;
 use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::format_opt_point;
-use crate::gtp::Engine;
 use crate::semeai::{RaceDragon, SemeaiAnswer};
 
 /// The two dragons of a race, as named on the real position.

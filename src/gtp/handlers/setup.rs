@@ -9,17 +9,18 @@
 //! `interface/play_gtp.c`. Every handler that changes the real position
 //! calls [`Engine::position_changed`] afterwards.
 
-use crate::analysis::status::{self, FinalStatus, PointStatus};
+use crate::analysis::status::{FinalStatus, PointStatus};
 use crate::board::{Color, Move, Point, MAX_BOARD};
+use crate::engine::genmove::generate_move;
+use crate::engine::life;
+use crate::engine::Engine;
 use crate::game::handicap::HandicapError;
 use crate::game::sgf::{self, SgfLoadError, StopAt};
 use crate::game::GameError;
-use crate::gtp::genmove::generate_move;
 use crate::gtp::handlers::rules::rule_name;
 use crate::gtp::parse::{scan_float, scan_int, scan_int_saturating};
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{self, format_color, format_move, format_points, parse_color, parse_move};
-use crate::gtp::Engine;
 use std::path::Path;
 
 /// `boardsize N`: new empty board of that size; komi is kept.
@@ -337,22 +338,7 @@ pub fn set_free_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
 /// The final status of every point of the real position.
 fn final_status(engine: &mut Engine, cmd: &str) -> Result<FinalStatus, GtpError> {
     engine.require_no_stack(cmd)?;
-    let Engine {
-        game,
-        reader,
-        conn,
-        dragons,
-        owl,
-        semeai,
-        ..
-    } = engine;
-    Ok(status::final_status_with_owl(
-        game.board_mut(),
-        reader,
-        conn,
-        dragons,
-        Some((owl, semeai)),
-    ))
+    Ok(life::final_status(engine))
 }
 
 /// `final_score`: territory counting with the dead stones removed, as

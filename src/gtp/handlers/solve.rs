@@ -19,91 +19,20 @@
 //! `N` counts the positions the searches expanded. Like the owl
 //! commands, these refuse an open `trymove` stack.
 
-use crate::board::{Board, Color, Point};
-use crate::eyes::unconditional::unconditional_status;
+use crate::board::{Color, Point};
+use crate::engine::life::find_region;
+use crate::engine::Engine;
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::{format_opt_point, format_points};
-use crate::gtp::Engine;
-use crate::reading::ReadResult;
 use crate::solve::proof::{prove_with_tree, Proof};
-use crate::solve::{LifeAnswer, NotEnclosed, Proved, Region, Unproved, DEFAULT_BUDGET};
+use crate::solve::{LifeAnswer, Proved, Region, Unproved, DEFAULT_BUDGET};
 
 /// The largest budget `solve_life` accepts.
 pub const MAX_BUDGET: u64 = 100_000_000;
 
 /// Proof trees written by `decide_life` are cut at this many moves.
 pub const MAX_PROOF_MOVES: usize = 20_000;
-
-/// The enclosed region around the dragon at `target`: attacker strings
-/// are walls when unconditionally alive, or when they have a liberty away
-/// from the defender's stones, the tactical reader cannot capture them
-/// and the owl cannot kill their dragon and read it
-/// to the end.
-///
-/// A flood that treats every attacker string as a wall comes first: when
-/// even that one is open, no string is read.
-pub(crate) fn find_region(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
-    if let Some(known) = engine.solver.remembered_region(engine.game.board(), target) {
-        return known;
-    }
-    let found = read_region(engine, target);
-    engine
-        .solver
-        .remember_region(engine.game.board(), target, found.clone());
-    found
-}
-
-/// [`find_region`] without the memory.
-fn read_region(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
-    Region::find(engine.game.board_mut(), target, &mut |_, _| true)?;
-    // The walls' reads are no part of a `decide_owl` recording.
-    let tracer = engine.owl.tracer.take();
-    let found = read_walls(engine, target);
-    engine.owl.tracer = tracer;
-    found
-}
-
-/// The flood of [`find_region`] with the walls read.
-fn read_walls(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
-    let uncond = unconditional_status(engine.game.board_mut());
-    let Engine {
-        game,
-        reader,
-        conn,
-        dragons,
-        owl,
-        ..
-    } = engine;
-    let board = game.board_mut();
-    // Verdicts per dragon, by its first stone.
-    let mut judged: Vec<(Point, bool)> = Vec::new();
-    Region::find(board, target, &mut |board: &mut Board, p: Point| {
-        if uncond.is_invincible(p) {
-            return true;
-        }
-        // A string all of whose liberties touch the defender fights
-        // inside the region, and one the tactical reader can capture is
-        // no wall, whatever its dragon's fate.
-        let defender = board.color_at(p).map(|c| c.opponent());
-        let outside = board
-            .lib_list(p)
-            .into_iter()
-            .any(|l| l.neighbors().iter().all(|&n| board.color_at(n) != defender));
-        if !outside || reader.attack(board, p).0 != ReadResult::Fail {
-            return false;
-        }
-        let stones = dragons.dragon_stones(reader, conn, board, p);
-        let key = stones.iter().copied().min().unwrap_or(p);
-        if let Some(&(_, safe)) = judged.iter().find(|(k, _)| *k == key) {
-            return safe;
-        }
-        let attack = owl.attack(board, reader, &stones, p);
-        let safe = attack.result == ReadResult::Fail && attack.certain;
-        judged.push((key, safe));
-        safe
-    })
-}
 
 /// The stone argument, the optional budget, no open stack.
 fn question(engine: &mut Engine, args: &[&str], cmd: &str) -> Result<Point, GtpError> {

@@ -15,10 +15,10 @@
 //! `attack_either`), these answer an error.
 
 use crate::board::Point;
+use crate::engine::Engine;
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::format_opt_point;
-use crate::gtp::Engine;
 use crate::reading::ReadResult;
 
 /// `code` or `code move` as GNU Go prints a reading answer.

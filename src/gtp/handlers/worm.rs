@@ -32,10 +32,10 @@ use std::collections::HashMap;
 
 use crate::analysis::worm::Worm;
 use crate::board::{Board, Color, Point};
+use crate::engine::Engine;
 use crate::eyes::unconditional::{unconditional_status, StatusMap, UnconditionalStatus};
 use crate::gtp::response::Reply;
 use crate::gtp::vertex::{format_opt_point, format_points};
-use crate::gtp::Engine;
 use crate::reading::ReadResult;
 
 /// GNU Go's internal result number (`engine/gnugo.h`): WIN 5, KO_A 4,

@@ -1,0 +1,265 @@
+//! Life-and-death questions that combine readers: the owl's answer
+//! corrected by the exact solver where the dragon is enclosed, a
+//! dragon's status (owl, exact solver, seki by semeai), and the enclosed
+//! region of a dragon with its walls read.
+//!
+//! GNU Go counterpart: `owl_attack` / `owl_defend` as `engine/owl.c`
+//! exposes them, and `dragon_status` of `interface/play_gtp.c`; the exact
+//! solver and its region have none (GNU Go 3.8 has no exact solver).
+
+use super::Engine;
+use crate::analysis::status::{self, FinalStatus, OwlVerdicts, SEKI_SHARED_LIBERTIES};
+use crate::board::{Board, Point};
+use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
+use crate::owl::OwlAnswer;
+use crate::reading::ReadResult;
+use crate::semeai::{Outcome, RaceDragon};
+use crate::solve::{NotEnclosed, Region};
+
+/// Which owl question a command asks.
+#[derive(Clone, Copy)]
+pub enum Question {
+    /// Can the dragon be killed (`owl_attack`)?
+    Attack,
+    /// Can the dragon be saved (`owl_defend`)?
+    Defend,
+}
+
+/// Read one question about the dragon with `stones`: heuristically, then
+/// exactly where the dragon is enclosed and the solver proves a clean
+/// answer (see [`exact`]).
+pub fn ask(engine: &mut Engine, q: Question, stones: &[Point], target: Point) -> OwlAnswer {
+    let board = engine.game.board_mut();
+    let heuristic = match q {
+        Question::Attack => engine.owl.attack(board, &mut engine.reader, stones, target),
+        Question::Defend => engine.owl.defend(board, &mut engine.reader, stones, target),
+    };
+    exact(engine, q, target, &heuristic).unwrap_or(heuristic)
+}
+
+/// The solver's answer to the question ([`crate::solve`]) when the
+/// dragon at `target` is enclosed and the answer is proved without a ko
+/// deciding it, within `--life-node-limit` per search: `WIN` with a move
+/// (the heuristic read's move when it wins too) or `0`, never uncertain.
+/// `None` otherwise: the heuristic answer stands.
+fn exact(
+    engine: &mut Engine,
+    q: Question,
+    target: Point,
+    heuristic: &OwlAnswer,
+) -> Option<OwlAnswer> {
+    if engine.solver.config.owl_budget == 0 {
+        return None;
+    }
+    let region = find_region(engine, target).ok()?;
+    let first = match q {
+        Question::Attack => region.defender.opponent(),
+        Question::Defend => region.defender,
+    };
+    let preferred = if heuristic.result == ReadResult::Fail {
+        None
+    } else {
+        heuristic.mv
+    };
+    let (wins, mv, _) =
+        engine
+            .solver
+            .owl_answer(engine.game.board_mut(), &region, first, preferred)?;
+    Some(OwlAnswer {
+        result: if wins {
+            ReadResult::Win
+        } else {
+            ReadResult::Fail
+        },
+        mv: (wins && mv.is_some()).then_some(mv),
+        certain: true,
+        nodes: heuristic.nodes,
+    })
+}
+
+/// The final status of every point of the real position
+/// (`final_status_list`, `final_score`): [`status::final_status_with_owl`]
+/// with the owl's verdicts as the owl commands read them ([`ask`]: the
+/// heuristic owl, corrected by the exact solver on enclosed dragons).
+pub fn final_status(engine: &mut Engine) -> FinalStatus {
+    let uncond = unconditional_status(engine.game.board_mut());
+    let dragons = engine.dragons.all_dragons(
+        &mut engine.reader,
+        &mut engine.conn,
+        engine.game.board_mut(),
+        None,
+    );
+    let mut unsavable = Vec::new();
+    for d in &dragons {
+        let target = d.stones[0];
+        if d.stones
+            .iter()
+            .any(|&s| uncond.status(s) == UnconditionalStatus::Alive)
+        {
+            continue;
+        }
+        if ask(engine, Question::Defend, &d.stones, target).result == ReadResult::Fail {
+            unsavable.push(target);
+        }
+    }
+    let Engine {
+        game,
+        reader,
+        conn,
+        dragons,
+        semeai,
+        ..
+    } = engine;
+    status::final_status_with_owl(
+        game.board_mut(),
+        reader,
+        conn,
+        dragons,
+        Some(OwlVerdicts {
+            unsavable: &unsavable,
+            semeai,
+        }),
+    )
+}
+
+/// The owl status of one dragon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DragonStatus {
+    /// The attack fails.
+    Alive,
+    /// The attack works and the defence fails.
+    Dead,
+    /// Both work: whoever moves first wins, at these points.
+    Critical(Option<Point>, Option<Point>),
+}
+
+/// Read the status of the dragon with `stones` (`dragon_status`).
+pub fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
+    let attack = ask(engine, Question::Attack, stones, target);
+    if attack.result == ReadResult::Fail {
+        return DragonStatus::Alive;
+    }
+    let board = engine.game.board_mut();
+    let heuristic = engine
+        .owl
+        .defend_attacked(board, &mut engine.reader, stones, target);
+    let defense = exact(engine, Question::Defend, target, &heuristic).unwrap_or(heuristic);
+    if defense.result == ReadResult::Fail {
+        if in_seki(engine, stones, target) {
+            return DragonStatus::Alive;
+        }
+        return DragonStatus::Dead;
+    }
+    DragonStatus::Critical(attack.mv, defense.mv)
+}
+
+/// Is the dragon, which the owl cannot save, in seki with a dragon of
+/// the other colour it shares two liberties with: neither side, moving first, wins the race
+/// ([`crate::semeai`])? GNU Go's owl counts a seki as life, so a dragon in
+/// seki answers `alive`.
+fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
+    let Some(color) = engine.board().color_at(target) else {
+        return false;
+    };
+    let others = engine.dragons.all_dragons(
+        &mut engine.reader,
+        &mut engine.conn,
+        engine.game.board_mut(),
+        None,
+    );
+    for d in others {
+        if d.color == color
+            || status::shared_liberties(engine.board(), stones, &d.stones, SEKI_SHARED_LIBERTIES)
+                < SEKI_SHARED_LIBERTIES
+        {
+            continue;
+        }
+        let first = RaceDragon { stones, target };
+        let second = RaceDragon {
+            stones: &d.stones,
+            target: d.stones[0],
+        };
+        let board = engine.game.board_mut();
+        let seki = [color, color.opponent()].iter().all(|&to_move| {
+            engine
+                .semeai
+                .analyze(board, &mut engine.reader, first, second, to_move)
+                .outcome
+                == Outcome::Seki
+        });
+        if seki {
+            return true;
+        }
+    }
+    false
+}
+
+/// The enclosed region around the dragon at `target`: attacker strings
+/// are walls when unconditionally alive, or when they have a liberty away
+/// from the defender's stones, the tactical reader cannot capture them
+/// and the owl cannot kill their dragon and read it
+/// to the end.
+///
+/// A flood that treats every attacker string as a wall comes first: when
+/// even that one is open, no string is read.
+pub fn find_region(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
+    if let Some(known) = engine.solver.remembered_region(engine.game.board(), target) {
+        return known;
+    }
+    let found = read_region(engine, target);
+    engine
+        .solver
+        .remember_region(engine.game.board(), target, found.clone());
+    found
+}
+
+/// [`find_region`] without the memory.
+fn read_region(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
+    Region::find(engine.game.board_mut(), target, &mut |_, _| true)?;
+    // The walls' reads are no part of a `decide_owl` recording.
+    let tracer = engine.owl.tracer.take();
+    let found = read_walls(engine, target);
+    engine.owl.tracer = tracer;
+    found
+}
+
+/// The flood of [`find_region`] with the walls read.
+fn read_walls(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
+    let uncond = unconditional_status(engine.game.board_mut());
+    let Engine {
+        game,
+        reader,
+        conn,
+        dragons,
+        owl,
+        ..
+    } = engine;
+    let board = game.board_mut();
+    // Verdicts per dragon, by its first stone.
+    let mut judged: Vec<(Point, bool)> = Vec::new();
+    Region::find(board, target, &mut |board: &mut Board, p: Point| {
+        if uncond.is_invincible(p) {
+            return true;
+        }
+        // A string all of whose liberties touch the defender fights
+        // inside the region, and one the tactical reader can capture is
+        // no wall, whatever its dragon's fate.
+        let defender = board.color_at(p).map(|c| c.opponent());
+        let outside = board
+            .lib_list(p)
+            .into_iter()
+            .any(|l| l.neighbors().iter().all(|&n| board.color_at(n) != defender));
+        if !outside || reader.attack(board, p).0 != ReadResult::Fail {
+            return false;
+        }
+        let stones = dragons.dragon_stones(reader, conn, board, p);
+        let key = stones.iter().copied().min().unwrap_or(p);
+        if let Some(&(_, safe)) = judged.iter().find(|(k, _)| *k == key) {
+            return safe;
+        }
+        let attack = owl.attack(board, reader, &stones, p);
+        let safe = attack.result == ReadResult::Fail && attack.certain;
+        judged.push((key, safe));
+        safe
+    })
+}
