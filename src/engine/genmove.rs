@@ -30,7 +30,11 @@
 //!    the opponent's to cut, if safe;
 //! 6. otherwise, while the final statuses see a dead opponent string in its
 //!    territory, take a liberty of it (fewest liberties first), if safe:
-//!    the engine does not pass with dead stones on its side of the board;
+//!    the engine does not pass with dead stones on its side of the board.
+//!    From here on the statuses are those `final_status_list` answers (the
+//!    owl's verdicts included, [`life::final_status`]): the engine passes
+//!    only when a GUI's count would see what it sees. Steps 4 and 5 use the
+//!    static statuses (no owl), which cost far less on every move;
 //! 7. otherwise a random safe move as in 4 on a point the territory
 //!    estimate gives the opponent but the final statuses do not (an open
 //!    area still to reduce); never into its own estimated territory;
@@ -59,6 +63,8 @@ use crate::connect::ConnectionReader;
 use crate::game::{Game, MoveFilter};
 use crate::reading::Reader;
 
+use super::{life, Engine};
+
 /// Largest single-coloured empty region still worth playing into.
 const SMALL_REGION: usize = 12;
 
@@ -84,15 +90,70 @@ pub struct Candidate {
     pub reason: Reason,
 }
 
-/// Choose a move for `color` on the game's current board (not played).
-pub fn generate_move(
+/// Choose a move for `color` on the game's current board (not played),
+/// with the random choices seeded by `seed`.
+pub fn generate_move(engine: &mut Engine, color: Color, seed: u64) -> Move {
+    let late = match early_move(
+        &mut engine.game,
+        &mut engine.reader,
+        &mut engine.conn,
+        &mut engine.dragons,
+        color,
+        seed,
+    ) {
+        Ok(mv) => return mv,
+        Err(late) => late,
+    };
+    // Removing dead stones and passing follow the verdicts
+    // `final_status_list` and `final_score` give, owl included.
+    let statuses = life::final_status(engine);
+    (*late).finish(engine.game.board_mut(), &mut engine.reader, &statuses)
+}
+
+/// What steps 6-8 need from the earlier ones.
+struct Late {
+    combos: Combos,
+    filter: MoveFilter,
+    rng: SplitMix64,
+    skipped: Option<Point>,
+    /// Open points the territory estimate gives the opponent (step 7).
+    reductions: Vec<Point>,
+}
+
+impl Late {
+    /// Steps 6-8 with the final statuses (owl included).
+    fn finish(mut self, board: &mut Board, reader: &mut Reader, statuses: &FinalStatus) -> Move {
+        if let Some(p) = removal_move(board, reader, &mut self.combos, &self.filter, statuses) {
+            log::debug!("genmove: removes dead stones at {p:?}");
+            return Move::Play(p);
+        }
+        if let Some(p) = random_safe(
+            board,
+            reader,
+            &mut self.combos,
+            &mut self.rng,
+            self.reductions,
+            &mut self.skipped,
+        ) {
+            return Move::Play(p);
+        }
+        if let Some(p) = self.skipped {
+            log::debug!("genmove: passes rather than allow a combination at {p:?}");
+        }
+        Move::Pass
+    }
+}
+
+/// Steps 1-5 (the static final statuses, without owl, decide what is
+/// settled): the move, or what the later steps need.
+fn early_move(
     game: &mut Game,
     reader: &mut Reader,
     conn: &mut ConnectionReader,
     dragons: &mut Dragons,
     color: Color,
     seed: u64,
-) -> Move {
+) -> Result<Move, Box<Late>> {
     let filter = game.move_filter();
     let board = game.board_mut();
     let mut combos = Combos::new(color);
@@ -104,15 +165,15 @@ pub fn generate_move(
     let tactical = tactical_moves(board, reader, &filter, color, CANDIDATES);
     if let Some(best) = combos.first_sound(board, reader, &tactical, &mut skipped) {
         log::debug!("genmove: {best:?}");
-        return Move::Play(best.mv);
+        return Ok(Move::Play(best.mv));
     }
     if let Some(p) = combos.own_combination(board, reader, &filter) {
         log::debug!("genmove: combination at {p:?}");
-        return Move::Play(p);
+        return Ok(Move::Play(p));
     }
     if let Some(p) = combos.stop_opponent(board, reader, &filter) {
         log::debug!("genmove: stops a combination at {p:?}");
-        return Move::Play(p);
+        return Ok(Move::Play(p));
     }
     let territory = Territory::estimate(board, reader);
     log::debug!("territory estimate:\n{}", territory.to_diagram(board));
@@ -120,7 +181,7 @@ pub fn generate_move(
         territorial_moves(board, reader, conn, &territory, &filter, color, CANDIDATES);
     if let Some(best) = combos.first_sound(board, reader, &territorial, &mut skipped) {
         log::debug!("genmove: {best:?}");
-        return Move::Play(best.mv);
+        return Ok(Move::Play(best.mv));
     }
     let statuses = final_status(board, reader, conn, dragons);
     let mut dead = vec![false; BOARD_ARRAY];
@@ -138,7 +199,7 @@ pub fn generate_move(
         .partition(|&p| territory.owner(p).is_none());
     let mut rng = SplitMix64(seed ^ board.hash() ^ (color.index() as u64).wrapping_mul(0x9e37));
     if let Some(p) = random_safe(board, reader, &mut combos, &mut rng, neutral, &mut skipped) {
-        return Move::Play(p);
+        return Ok(Move::Play(p));
     }
     let cuts: Vec<Point> = settled
         .into_iter()
@@ -146,30 +207,19 @@ pub fn generate_move(
         .collect();
     if let Some(p) = random_safe(board, reader, &mut combos, &mut rng, cuts, &mut skipped) {
         log::debug!("genmove: cutting point of a territory wall at {p:?}");
-        return Move::Play(p);
-    }
-    if let Some(p) = removal_move(board, reader, &mut combos, &filter, &statuses) {
-        log::debug!("genmove: removes dead stones at {p:?}");
-        return Move::Play(p);
+        return Ok(Move::Play(p));
     }
     let reductions: Vec<Point> = estimated
         .into_iter()
         .filter(|&p| territory.owner(p) == Some(color.opponent()))
         .collect();
-    if let Some(p) = random_safe(
-        board,
-        reader,
-        &mut combos,
-        &mut rng,
+    Err(Box::new(Late {
+        combos,
+        filter,
+        rng,
+        skipped,
         reductions,
-        &mut skipped,
-    ) {
-        return Move::Play(p);
-    }
-    if let Some(p) = skipped {
-        log::debug!("genmove: passes rather than allow a combination at {p:?}");
-    }
-    Move::Pass
+    }))
 }
 
 /// Purposeful moves of one kind looked at before giving up on the kind
@@ -593,12 +643,16 @@ mod tests {
         game
     }
 
+    fn engine_with(game: Game) -> Engine {
+        Engine {
+            game,
+            ..Engine::default()
+        }
+    }
+
     fn gen(diagram: &str, color: Color) -> Move {
-        let mut game = game_from(diagram);
-        let mut reader = Reader::default();
-        let mut conn = ConnectionReader::default();
-        let mut dragons = Dragons::default();
-        generate_move(&mut game, &mut reader, &mut conn, &mut dragons, color, 0)
+        let mut engine = engine_with(game_from(diagram));
+        generate_move(&mut engine, color, 0)
     }
 
     #[test]
@@ -688,39 +742,22 @@ mod tests {
                           . . . X O . . . .";
         assert_eq!(gen(with_stone, Color::White), Move::Pass);
         let stone = Point::new(4, 1);
-        let mut game = game_from(with_stone);
-        assert!(game.board().cell(stone).is(Color::White));
-        let mut reader = Reader::default();
-        let mut conn = ConnectionReader::default();
-        let mut dragons = Dragons::default();
+        let mut engine = engine_with(game_from(with_stone));
+        assert!(engine.board().cell(stone).is(Color::White));
         let mut moves = Vec::new();
-        while game.board().cell(stone).is(Color::White) {
-            let m = generate_move(
-                &mut game,
-                &mut reader,
-                &mut conn,
-                &mut dragons,
-                Color::Black,
-                0,
-            );
+        while engine.board().cell(stone).is(Color::White) {
+            let m = generate_move(&mut engine, Color::Black, 0);
             let Move::Play(p) = m else {
                 panic!("black passes with the dead stone on the board after {moves:?}");
             };
             // Liberties of B5, or a block of its way into the top.
             assert!(p.col() < 3, "{p:?} is outside black's territory");
-            game.play(Color::Black, m).expect("legal");
-            game.play(Color::White, Move::Pass).expect("pass");
+            engine.game.play(Color::Black, m).expect("legal");
+            engine.game.play(Color::White, Move::Pass).expect("pass");
             moves.push(p);
             assert!(moves.len() <= 6, "{moves:?}");
         }
-        let m = generate_move(
-            &mut game,
-            &mut reader,
-            &mut conn,
-            &mut dragons,
-            Color::Black,
-            0,
-        );
+        let m = generate_move(&mut engine, Color::Black, 0);
         assert_eq!(m, Move::Pass, "after {moves:?}");
     }
 

@@ -180,14 +180,7 @@ pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     engine.require_no_stack("genmove")?;
     engine.reader.clear_hash_table();
     let seed = engine.seed;
-    let mv = generate_move(
-        &mut engine.game,
-        &mut engine.reader,
-        &mut engine.conn,
-        &mut engine.dragons,
-        color,
-        seed,
-    );
+    let mv = generate_move(engine, color, seed);
     engine.game.play(color, mv).map_err(game_error)?;
     engine.position_changed();
     Ok(format_move(mv, engine.size()))
@@ -199,14 +192,7 @@ pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     // GNU Go's message names `genmove` here too.
     engine.require_no_stack("genmove")?;
     engine.reader.clear_hash_table();
-    let mv = generate_move(
-        &mut engine.game,
-        &mut engine.reader,
-        &mut engine.conn,
-        &mut engine.dragons,
-        color,
-        0,
-    );
+    let mv = generate_move(engine, color, 0);
     Ok(format_move(mv, engine.size()))
 }
 
