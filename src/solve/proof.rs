@@ -10,7 +10,7 @@
 //! a result rested on a repetition), and is cut at a node limit.
 
 use super::dfpn::{Dfpn, INF};
-use super::game::{Rules, Step};
+use super::game::{PassEnd, Rules, Step};
 use super::region::Region;
 use crate::board::{Board, Color, Point};
 use crate::reading::trace::{escape, sgf_header, sgf_point};
@@ -58,8 +58,20 @@ pub fn prove_with_tree(
     let rules = Rules {
         region,
         ko_master,
-        strict_life: false,
+        pass_end: PassEnd::Standing,
     };
+    prove_tree(board, rules, first, budget, max_tree)
+}
+
+/// [`prove_with_tree`] under any rules of [`super::game`] (any
+/// [`PassEnd`]).
+pub fn prove_tree(
+    board: &mut Board,
+    rules: Rules<'_>,
+    first: Color,
+    budget: u64,
+    max_tree: usize,
+) -> Option<Proof> {
     let mut dfpn = Dfpn::new(rules, budget);
     let (won, _) = dfpn.prove(board, first);
     let won = won?;
