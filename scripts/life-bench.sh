@@ -13,7 +13,10 @@
 #   - the largest region proved (points, empty points);
 #   - agreement with GNU Go's owl status, and every question where the
 #     two differ, with the position and the command, so a reader can check
-#     which engine is right (decide_life V FILE writes the proof).
+#     which engine is right (decide_life V FILE writes the proof);
+#   - every enclosed question that ran out of budget, with its region's
+#     size (points, empty points, from decide_life) and the nodes
+#     solve_life spent on it.
 #
 # usage: scripts/life-bench.sh [SUITES_DIR] [BUDGET]
 #   SUITES_DIR defaults to ../shared/gnugo-regression, BUDGET to 200000;
@@ -89,7 +92,11 @@ awk -F'\t' -v budget="$budget" '
                 split(gnu[i], g, " ")
                 if (g[1] == w[1]) agree++
                 else diff[++nd] = test[i] "\t" v[i] "\t" load[i] "\ttesuji: " s "\tgnugo: " gnu[i]
-            } else if (w[1] == "unknown" && s ~ /budget$/) over++
+            } else if (w[1] == "unknown" && s ~ /budget$/) {
+                over++
+                match(s, /nodes [0-9]+/); nn = substr(s, RSTART + 6, RLENGTH - 6) + 0
+                out[over] = test[i] "\t" v[i] "\t" load[i] "\tregion " pts[i] " points, " emp[i] " empty\tnodes " nn
+            }
         }
         printf "questions %d, enclosed %d, proved %d (budget %d), out of budget %d\n", n, enclosed, proved, budget, over + 0
         printf "tesuji solve_life CPU %.2f s over all questions: %.1f proved per second\n", cpu_t, (cpu_t > 0 ? proved / cpu_t : 0)
@@ -100,4 +107,5 @@ awk -F'\t' -v budget="$budget" '
         }
         printf "agreement with GNU Go owl on proved questions: %d/%d\n", agree, proved
         for (k = 1; k <= nd; k++) print "differs\t" diff[k]
+        for (k = 1; k <= over; k++) print "budget\t" out[k]
     }' "$tmp/questions" "$tmp/solve.ans" "$tmp/decide.ans" "$tmp/gnugo.ans"

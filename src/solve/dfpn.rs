@@ -24,6 +24,14 @@
 //!   one is never written to the table: another line reaching the same
 //!   position reads it afresh. Children's values live in the expanding
 //!   call's own list, so a line never needs the table to remember them.
+//! - **Heights.** A settled position also carries the height of its
+//!   proof: 0 for an ending, one more than the lowest winning child's for
+//!   a win, one more than the highest child's for a loss. A stored proof
+//!   never rests on a repetition, so its height bounds a real strategy
+//!   that wins within that many moves whatever the line; proof trees
+//!   ([`super::proof`]) follow the lowest winning child, which keeps the
+//!   ko master's proofs from walking into a position of their own line
+//!   (where a table entry, true on other lines, would not hold).
 //! - **Budget.** Every expanded position counts; past the budget, or past
 //!   [`MAX_DEPTH`], the search stops and the question is unanswered.
 
@@ -49,6 +57,7 @@ struct Entry {
     phi: u64,
     delta: u64,
     work: u64,
+    height: u32,
 }
 
 /// One child of an expanded position, from the child's side to move.
@@ -64,6 +73,8 @@ pub struct Child {
     pub path_dependent: bool,
     /// The game ended with the move.
     pub terminal: bool,
+    /// The height of its proof when settled (see the module docs).
+    pub height: u32,
 }
 
 /// The numbers of a searched position.
@@ -75,6 +86,8 @@ pub struct Numbers {
     pub delta: u64,
     /// A proof or disproof that rests on a repetition of the line.
     pub path_dependent: bool,
+    /// The height of the proof when settled (see the module docs).
+    pub height: u32,
 }
 
 impl Numbers {
@@ -174,6 +187,7 @@ impl<'r> Dfpn<'r> {
             phi: 1,
             delta: 1,
             path_dependent: false,
+            height: 0,
         };
         if self.stopped.is_some() {
             return (unsettled, Vec::new());
@@ -212,6 +226,7 @@ impl<'r> Dfpn<'r> {
             children[best].phi = n.phi;
             children[best].delta = n.delta;
             children[best].path_dependent = n.path_dependent;
+            children[best].height = n.height;
             numbers = combine(&children);
         }
         let count = self.on_path.get_mut(&key).expect("on the line");
@@ -226,6 +241,7 @@ impl<'r> Dfpn<'r> {
                     phi: numbers.phi,
                     delta: numbers.delta,
                     work: self.nodes - start_nodes + 1,
+                    height: numbers.height,
                 },
             );
         }
@@ -239,6 +255,7 @@ impl<'r> Dfpn<'r> {
         let mut out = Vec::with_capacity(moves.len());
         for mv in moves {
             let step = self.rules.play(board, mv, to_move, passed);
+            let mut height = 0;
             let (phi, delta, path_dependent, terminal) = match step {
                 // The mover won: the child's side to move has lost.
                 Step::Won(c) if c == to_move => (INF, 0, false, true),
@@ -253,6 +270,7 @@ impl<'r> Dfpn<'r> {
                             (INF, 0, true, true)
                         }
                     } else if let Some(e) = self.table.get(&child_key) {
+                        height = e.height;
                         (e.phi, e.delta, false, false)
                     } else {
                         (1, 1, false, false)
@@ -266,6 +284,7 @@ impl<'r> Dfpn<'r> {
                 delta,
                 path_dependent,
                 terminal,
+                height,
             });
         }
         out
@@ -361,22 +380,32 @@ fn combine(children: &[Child]) -> Numbers {
             phi: INF,
             delta: 0,
             path_dependent: false,
+            height: 0,
         };
     }
-    let path_dependent = if phi == 0 {
-        children
+    let (path_dependent, height) = if phi == 0 {
+        // A win: through its lowest winning child, one that rests on no
+        // repetition if there is one.
+        let best = children
             .iter()
             .filter(|c| c.delta == 0)
-            .all(|c| c.path_dependent)
+            .min_by_key(|c| (c.path_dependent, c.height))
+            .expect("a winning child");
+        (best.path_dependent, best.height.saturating_add(1))
     } else if delta == 0 {
-        children.iter().any(|c| c.path_dependent)
+        let highest = children.iter().map(|c| c.height).max().unwrap_or(0);
+        (
+            children.iter().any(|c| c.path_dependent),
+            highest.saturating_add(1),
+        )
     } else {
-        false
+        (false, 0)
     };
     Numbers {
         phi,
         delta,
         path_dependent,
+        height,
     }
 }
 

@@ -13,7 +13,9 @@
 //!   wins when the target is unconditionally alive in the region (see
 //!   [`super::benson`]), when it captures a wall (the region opens), or
 //!   when both sides pass in a row with the target still on the board
-//!   (life or seki: the attacker found nothing more to do).
+//!   (life or seki: the attacker found nothing more to do). Two stricter
+//!   readings of two passes ([`PassEnd`]) ask whether the defender lives
+//!   without seki, or without a ko left that the attacker could take.
 //! - A position repeated on the current line (same stones, ko point, side
 //!   to move and pass state) is lost by the ko master: it could have
 //!   retaken forever, so a cycle means it found no way to win. This makes
@@ -39,6 +41,21 @@ const PASSED_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Key part of the side to move.
 const WHITE_TO_MOVE_KEY: u64 = 0xc2b2_ae3d_27d4_eb4f;
 
+/// Who wins when two passes in a row end the game with the target
+/// standing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassEnd {
+    /// The defender (it lives, perhaps in seki): the game of `solve_life`.
+    Standing,
+    /// The attacker (a target still unconditionally alive would have
+    /// ended the game before): "does it live without seki?".
+    Unconditional,
+    /// The attacker when it could take a ko now (capture one stone with a
+    /// stone left in atari), else the defender: "does it live without a
+    /// ko left that the attacker may start again?".
+    NoKoLeft,
+}
+
 /// The rules of one question: region and ko master.
 #[derive(Clone, Debug)]
 pub struct Rules<'r> {
@@ -46,10 +63,8 @@ pub struct Rules<'r> {
     pub region: &'r Region,
     /// The side allowed to ignore the simple ko rule.
     pub ko_master: Color,
-    /// With `strict_life`, two passes end the game as a win for the
-    /// attacker unless the target is unconditionally alive: the question
-    /// "does it live without seki?".
-    pub strict_life: bool,
+    /// Who wins when two passes end the game.
+    pub pass_end: PassEnd,
 }
 
 impl Rules<'_> {
@@ -87,7 +102,12 @@ impl Rules<'_> {
             board.trypass(color);
             if passed {
                 // Unconditional life ended the game before any pass.
-                return Step::Won(if self.strict_life {
+                let attacker_wins = match self.pass_end {
+                    PassEnd::Standing => false,
+                    PassEnd::Unconditional => true,
+                    PassEnd::NoKoLeft => self.attacker_can_take_ko(board),
+                };
+                return Step::Won(if attacker_wins {
                     self.attacker()
                 } else {
                     self.region.defender
@@ -117,6 +137,15 @@ impl Rules<'_> {
             return Step::Won(region.defender);
         }
         Step::Open
+    }
+
+    /// Whether the attacker could take a ko on an empty point of the
+    /// region (a capture of one stone that leaves a lone stone in atari).
+    pub fn attacker_can_take_ko(&self, board: &Board) -> bool {
+        let attacker = self.attacker();
+        self.region.list.iter().any(|&p| {
+            board.is_legal_ignoring_ko(p, attacker) && board.ko_capture(p, attacker).is_some()
+        })
     }
 
     /// Whether a wall string is gone (the defender captured it).

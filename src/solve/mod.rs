@@ -36,7 +36,7 @@ mod tests;
 
 use crate::board::{Board, Color, Point};
 use dfpn::Dfpn;
-use game::Rules;
+use game::{PassEnd, Rules};
 pub use region::{NotEnclosed, Region};
 
 /// Default node budget of one `solve_life` question (all its searches).
@@ -123,13 +123,13 @@ pub fn search(
     region: &Region,
     first: Color,
     ko_master: Color,
-    strict_life: bool,
+    pass_end: PassEnd,
     budget: u64,
 ) -> Search {
     let rules = Rules {
         region,
         ko_master,
-        strict_life,
+        pass_end,
     };
     let mut dfpn = Dfpn::new(rules, budget);
     let (won, mv) = dfpn.prove(board, first);
@@ -202,7 +202,7 @@ impl LifeSolver {
         ko_master: Color,
         budget: u64,
     ) -> Search {
-        let s = search(board, region, first, ko_master, false, budget);
+        let s = search(board, region, first, ko_master, PassEnd::Standing, budget);
         self.counter += s.nodes;
         s
     }
@@ -275,12 +275,17 @@ impl LifeSolver {
         let attacker = defender.opponent();
         let mut spent = 0;
         let mut run = |board: &mut Board, first: Color, master: Color, strict: bool| {
+            let pass_end = if strict {
+                PassEnd::Unconditional
+            } else {
+                PassEnd::Standing
+            };
             let s = search(
                 board,
                 region,
                 first,
                 master,
-                strict,
+                pass_end,
                 budget.saturating_sub(spent),
             );
             spent += s.nodes;

@@ -8,9 +8,16 @@
 //! saying how. The tree is rebuilt after the search by walking it again
 //! with the search's table (re-searching where the table forgot, or where
 //! a result rested on a repetition), and is cut at a node limit.
+//!
+//! A table entry proved on one line can fail on another: on the walk's
+//! line the loser may be able to repeat one of the line's positions,
+//! which the ko master loses. So at the winner's turns the walk takes the
+//! winning move with the lowest proof (see the heights of
+//! [`super::dfpn`]), checks every position it writes on its own line,
+//! and when a line is refuted tries the winner's next winning move.
 
 use super::dfpn::{Dfpn, INF};
-use super::game::{Rules, Step};
+use super::game::{PassEnd, Rules, Step};
 use super::region::Region;
 use crate::board::{Board, Color, Point};
 use crate::reading::trace::{escape, sgf_header, sgf_point};
@@ -46,7 +53,8 @@ pub struct Proof {
 }
 
 /// Prove the question and build its tree, or `None` when the budget does
-/// not suffice.
+/// not suffice (or, which the tests have not seen, no tree holding on its
+/// own lines is found).
 pub fn prove_with_tree(
     board: &mut Board,
     region: &Region,
@@ -58,8 +66,20 @@ pub fn prove_with_tree(
     let rules = Rules {
         region,
         ko_master,
-        strict_life: false,
+        pass_end: PassEnd::Standing,
     };
+    prove_tree(board, rules, first, budget, max_tree)
+}
+
+/// [`prove_with_tree`] under any rules of [`super::game`] (any
+/// [`PassEnd`]).
+pub fn prove_tree(
+    board: &mut Board,
+    rules: Rules<'_>,
+    first: Color,
+    budget: u64,
+    max_tree: usize,
+) -> Option<Proof> {
     let mut dfpn = Dfpn::new(rules, budget);
     let (won, _) = dfpn.prove(board, first);
     let won = won?;
@@ -73,7 +93,7 @@ pub fn prove_with_tree(
     let tree = if walk.dfpn.rules.over_at_start(board).is_some() {
         Vec::new()
     } else {
-        walk.below(board, first, false, 0)?
+        walk.below(board, first, false, 0).ok()?
     };
     Some(Proof {
         first,
@@ -92,6 +112,17 @@ struct Walk<'r> {
     truncated: bool,
 }
 
+/// Why a subtree could not be written.
+enum Gap {
+    /// The search stopped (budget or depth).
+    Stopped,
+    /// On this line the position is not won by the proof's winner: a
+    /// table entry true on other lines does not hold here (the loser can
+    /// repeat a position of the line, which the ko master loses). The
+    /// caller tries the winner's next winning move.
+    Refuted,
+}
+
 impl Walk<'_> {
     /// The proof below the position `to_move` faces.
     fn below(
@@ -100,65 +131,98 @@ impl Walk<'_> {
         to_move: Color,
         passed: bool,
         depth: usize,
-    ) -> Option<Vec<ProofNode>> {
+    ) -> Result<Vec<ProofNode>, Gap> {
         let key = self.dfpn.rules.key(board, to_move, passed);
-        let (_, children) = self.dfpn.mid(board, to_move, passed, key, INF, INF, depth);
+        let (numbers, children) = self.dfpn.mid(board, to_move, passed, key, INF, INF, depth);
         if self.dfpn.stopped.is_some() {
-            return None;
+            return Err(Gap::Stopped);
         }
-        let chosen: Vec<Point> = if to_move == self.winner {
-            children
-                .iter()
-                .find(|c| c.delta == 0)
-                .map(|c| vec![c.mv])
-                .unwrap_or_default()
-        } else {
-            children.iter().map(|c| c.mv).collect()
-        };
+        let winner_moves = to_move == self.winner;
+        if (numbers.phi == 0) != winner_moves {
+            return Err(Gap::Refuted);
+        }
         self.dfpn.enter_line(key);
-        let mut out = Vec::new();
-        for mv in chosen {
-            if self.left == 0 {
-                self.truncated = true;
-                break;
-            }
-            self.left -= 1;
-            let step = self.dfpn.rules.play(board, mv, to_move, passed);
-            let mut node = ProofNode {
-                mv,
-                color: to_move,
-                end: None,
-                children: Vec::new(),
-            };
-            match step {
-                Step::Won(c) => node.end = Some(self.ending(board, c, mv)),
-                Step::Open => {
-                    let child_key = self
-                        .dfpn
-                        .rules
-                        .key(board, to_move.opponent(), !mv.is_some());
-                    if self.dfpn.on_line(child_key) {
-                        node.end = Some(format!(
-                            "position repeated: lost by the ko master ({})",
-                            self.dfpn.rules.ko_master
-                        ));
-                    } else {
-                        match self.below(board, to_move.opponent(), !mv.is_some(), depth + 1) {
-                            Some(children) => node.children = children,
-                            None => {
-                                board.popgo();
-                                self.dfpn.leave_line(key);
-                                return None;
-                            }
-                        }
+        let result = if winner_moves {
+            // The winning moves, lowest proof first.
+            let mut wins: Vec<_> = children.iter().filter(|c| c.delta == 0).collect();
+            wins.sort_by_key(|c| (c.path_dependent, c.height));
+            let mut result = Err(Gap::Refuted);
+            for c in wins {
+                let left = self.left;
+                match self.node(board, c.mv, to_move, passed, depth) {
+                    Ok(node) => {
+                        result = Ok(vec![node]);
+                        break;
+                    }
+                    Err(Gap::Refuted) if !self.truncated => self.left = left,
+                    Err(gap) => {
+                        result = Err(gap);
+                        break;
                     }
                 }
             }
-            board.popgo();
-            out.push(node);
-        }
+            result
+        } else {
+            children
+                .iter()
+                .map(|c| self.node(board, c.mv, to_move, passed, depth))
+                .collect()
+        };
         self.dfpn.leave_line(key);
-        Some(out)
+        result
+    }
+
+    /// The proof node of `to_move`'s move `mv`, with the proof below it.
+    fn node(
+        &mut self,
+        board: &mut Board,
+        mv: Point,
+        to_move: Color,
+        passed: bool,
+        depth: usize,
+    ) -> Result<ProofNode, Gap> {
+        let mut node = ProofNode {
+            mv,
+            color: to_move,
+            end: None,
+            children: Vec::new(),
+        };
+        if self.left == 0 {
+            self.truncated = true;
+            return Ok(node);
+        }
+        self.left -= 1;
+        let rules = &self.dfpn.rules;
+        let master = rules.ko_master;
+        let step = rules.play(board, mv, to_move, passed);
+        let result = match step {
+            Step::Won(c) if c == self.winner => {
+                node.end = Some(self.ending(board, c, mv));
+                Ok(node)
+            }
+            Step::Won(_) => Err(Gap::Refuted),
+            Step::Open => {
+                let child_key = rules.key(board, to_move.opponent(), !mv.is_some());
+                if self.dfpn.on_line(child_key) {
+                    if master == self.winner {
+                        Err(Gap::Refuted)
+                    } else {
+                        node.end = Some(format!(
+                            "position repeated: lost by the ko master ({master})"
+                        ));
+                        Ok(node)
+                    }
+                } else {
+                    self.below(board, to_move.opponent(), !mv.is_some(), depth + 1)
+                        .map(|children| {
+                            node.children = children;
+                            node
+                        })
+                }
+            }
+        };
+        board.popgo();
+        result
     }
 
     /// Why the game ended with `mv`, won by `winner`.
