@@ -47,7 +47,7 @@
 //! end position is judged again. `--nocapture` prints the report;
 //! `LIFE_CERT_DUMP=N` also prints every tree to depth N.
 //!
-//! The suites are found in `$TESUJI_SUITES`, by default
+//! The suites are found in `$TESUJI_SUITES_DIR`, by default
 //! `<CARGO_MANIFEST_DIR>/../shared/gnugo-regression`; when they are
 //! missing the tests fail, unless `TESUJI_SKIP_SUITE_TESTS=1`.
 
@@ -73,7 +73,7 @@ const MAX_TREE: usize = 3_000_000;
 /// The folder of GNU Go's suites, `None` when it is missing and the
 /// caller asked to skip.
 fn suites() -> Option<PathBuf> {
-    let dir = std::env::var_os("TESUJI_SUITES")
+    let dir = std::env::var_os("TESUJI_SUITES_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression")
@@ -89,7 +89,7 @@ fn suites() -> Option<PathBuf> {
         return None;
     }
     panic!(
-        "GNU Go's regression suites not found in {}: set TESUJI_SUITES to the folder \
+        "GNU Go's regression suites not found in {}: set TESUJI_SUITES_DIR to the folder \
          holding owl.tst and ld_owl.tst, or TESUJI_SKIP_SUITE_TESTS=1 to skip",
         dir.display()
     );
