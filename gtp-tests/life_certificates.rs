@@ -26,7 +26,7 @@
 //!   the region, ko point, side to move and pass state).
 //!
 //! The region is found here with the walls `solve_life` uses
-//! (`gtp/handlers/solve.rs`: attacker strings that are invincible, or
+//! (`engine/life.rs`, `find_region`: attacker strings that are invincible, or
 //! have a liberty away from the defender, resist the tactical reader and
 //! whose dragon the owl calls alive with certainty), checked to be closed
 //! (every neighbour of a region point is in the region, off the board, or
