@@ -16,7 +16,7 @@ use crate::reading::ReadResult;
 use crate::semeai::{Outcome, RaceDragon};
 use crate::solve::{NotEnclosed, Region};
 
-/// Which owl question a command asks.
+/// Which owl question is asked: `owl_attack` or `owl_defend`.
 #[derive(Clone, Copy)]
 pub enum Question {
     /// Can the dragon be killed (`owl_attack`)?
