@@ -26,7 +26,7 @@
 //!   the region, ko point, side to move and pass state).
 //!
 //! The region is found here with the walls `solve_life` uses
-//! (`engine/life.rs`, `find_region`: attacker strings that are invincible, or
+//! (the engine's `find_region` in `engine/life.rs`, called here: attacker strings that are invincible, or
 //! have a liberty away from the defender, resist the tactical reader and
 //! whose dragon the owl calls alive with certainty), checked to be closed
 //! (every neighbour of a region point is in the region, off the board, or
@@ -53,14 +53,11 @@
 
 use std::path::{Path, PathBuf};
 
-use tesuji::analysis::dragon::Dragons;
 use tesuji::board::{Board, Color, Point};
-use tesuji::connect::{ConnectionConfig, ConnectionReader};
+use tesuji::engine::life;
 use tesuji::eyes::unconditional::{unconditional_life, unconditional_status, Claim};
 use tesuji::game::sgf::{load_sgf_file, StopAt};
 use tesuji::gtp::{serve_engine, Engine};
-use tesuji::owl::{OwlConfig, OwlReader};
-use tesuji::reading::{ReadResult, Reader, ReadingConfig};
 use tesuji::solve::game::{PassEnd, Rules};
 use tesuji::solve::proof::{prove_tree, ProofNode};
 use tesuji::solve::Region;
@@ -224,38 +221,23 @@ fn gtp_answers(dir: &Path, load: &[String], commands: &[String]) -> Vec<String> 
         .collect()
 }
 
-/// The region `solve_life` reads around `target`: the same walls (see
-/// the module docs).
-fn find_region(board: &mut Board, target: Point) -> Region {
-    let uncond = unconditional_status(board);
-    let mut reader = Reader::new(ReadingConfig::default());
-    let mut conn = ConnectionReader::new(ConnectionConfig::default());
-    let mut dragons = Dragons::default();
-    let mut owl = OwlReader::new(OwlConfig::default());
-    let mut judged: Vec<(Point, bool)> = Vec::new();
-    Region::find(board, target, &mut |board: &mut Board, p: Point| {
-        if uncond.is_invincible(p) {
-            return true;
-        }
-        let defender = board.color_at(p).map(|c| c.opponent());
-        let outside = board
-            .lib_list(p)
-            .into_iter()
-            .any(|l| l.neighbors().iter().all(|&n| board.color_at(n) != defender));
-        if !outside || reader.attack(board, p).0 != ReadResult::Fail {
-            return false;
-        }
-        let stones = dragons.dragon_stones(&mut reader, &mut conn, board, p);
-        let key = stones.iter().copied().min().unwrap_or(p);
-        if let Some(&(_, safe)) = judged.iter().find(|(k, _)| *k == key) {
-            return safe;
-        }
-        let attack = owl.attack(board, &mut reader, &stones, p);
-        let safe = attack.result == ReadResult::Fail && attack.certain;
-        judged.push((key, safe));
-        safe
-    })
-    .expect("the dragon is enclosed")
+/// The region `solve_life` reads around `target`: the engine's own
+/// region finder ([`tesuji::engine::life::find_region`]) on an engine that
+/// loaded the same position.
+fn find_region(dir: &Path, load: &[String], board: &Board, target: Point) -> Region {
+    let mut engine = Engine::default();
+    let mut script = format!("loadsgf {}", dir.join(&load[0]).display());
+    if let Some(n) = load.get(1) {
+        script.push_str(&format!(" {n}"));
+    }
+    script.push('\n');
+    let mut out = Vec::new();
+    serve_engine(&mut engine, script.as_bytes(), &mut out).expect("writing to a Vec");
+    assert!(
+        engine.board() == board,
+        "the engine loaded another position"
+    );
+    life::find_region(&mut engine, target).expect("the dragon is enclosed")
 }
 
 /// The region is closed: every neighbour of a region point is in it, off
@@ -944,7 +926,7 @@ fn check_case(case: &Case) {
         ],
     );
     let answer = parse_answer(&gtp[0], size);
-    let region = find_region(&mut board, target);
+    let region = find_region(&dir, &q0.load, &board, target);
     check_closed(&board, &region);
     let region_line = format!(
         "region: {} points, {} empty, {} walls",
