@@ -16,7 +16,11 @@
 //! Adding eye spaces: each space is a switch between `b` eyes (the
 //! attacker plays there first) and `c` (the owner does). Played out in
 //! turn with the most valuable switch first, the attacker moving first
-//! gets `min_eyes`, the owner moving first `max_eyes`.
+//! gets `min_eyes`, the owner moving first `max_eyes`. A goal string in
+//! atari or with two liberties that the tactical reader captures, and
+//! that borders an eye space, caps `min_eyes` at one: the attacker,
+//! moving first, captures it and opens the space.
+//! (owl.tst 157 -> 164, ld_owl.tst 96 -> 101.)
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::eyes::space::{ChainStatus, EyeAnalysis, EyeTopology, WormTable};
@@ -30,6 +34,11 @@ const WEAK_LIBERTIES: usize = 3;
 /// Surrounding strings with at most this many liberties are read as
 /// possible lunches.
 const LUNCH_LIBERTIES: usize = 4;
+
+/// A capturable goal string with at most this many liberties that borders
+/// the eye space keeps the count below two eyes when the attacker moves
+/// first.
+const BREAKING_LIBERTIES: usize = 2;
 
 /// How far (in steps through empty points) the escape search looks.
 const ESCAPE_STEPS: usize = 5;
@@ -298,7 +307,13 @@ pub fn evaluate_beside(
             }
         }
     }
-    let (min_eyes, max_eyes) = add_switches(&mut switches);
+    let (mut min_eyes, max_eyes) = add_switches(&mut switches);
+    // A goal string short of liberties that can be captured and borders
+    // the eye space: the attacker moving first captures it and the space
+    // is no longer closed, whatever its value.
+    if min_eyes >= 2 && weak_string_on_space(board, &weak, &eye_points) {
+        min_eyes = 1;
+    }
     let all_owner: u8 = switches.iter().map(|&(_, c)| c).sum();
     let max_threat = all_owner.saturating_add(threat_gain).min(2);
     let mut in_space = vec![false; BOARD_ARRAY];
@@ -337,6 +352,26 @@ pub fn evaluate_beside(
         max_threat,
         open_liberties,
     }
+}
+
+/// Does a weak goal string with at most [`BREAKING_LIBERTIES`]
+/// liberties (one the attacker captures moving first, in a few moves)
+/// touch a point of the eye spaces? (With more liberties the capture
+/// takes long enough for the owner to answer; counting those too cost
+/// 15% more owl CPU for one more owl.tst pass.)
+fn weak_string_on_space(board: &Board, weak: &[WeakString], eye_points: &[Point]) -> bool {
+    let mut in_space = vec![false; BOARD_ARRAY];
+    for &p in eye_points {
+        in_space[p.idx()] = true;
+    }
+    let breaking = |w: &&WeakString| {
+        w.attack_point.is_some() && board.countlib(w.origin) <= BREAKING_LIBERTIES
+    };
+    weak.iter().filter(breaking).any(|w| {
+        board
+            .stones(w.origin)
+            .any(|p| p.neighbors().iter().any(|n| in_space[n.idx()]))
+    })
 }
 
 fn board_is_goal(goal: &[bool], p: Point) -> bool {
