@@ -100,6 +100,9 @@ pub struct Life {
     pub weak: Vec<WeakString>,
     /// Empty points on the way out (first steps of the escape search).
     pub escape_moves: Vec<Point>,
+    /// Points on the only way out: blocking one shuts the goal in
+    /// (empty when the goal is shut in already or runs out freely).
+    pub cut_points: Vec<Point>,
     /// Eyes if the owner moves first and again (capped at 2).
     pub max_threat: u8,
     /// Liberties of the goal outside its eye spaces that touch no enemy
@@ -324,7 +327,11 @@ pub fn evaluate_beside(
         .into_iter()
         .filter(|&l| !in_space[l.idx()] && !l.neighbors().iter().any(|&n| board.cell(n).is(other)))
         .count();
-    let (escape, escape_moves) = escape(board, goal, color, other);
+    let Escape {
+        free: escape,
+        first_steps: escape_moves,
+        cut_points,
+    } = escape(board, goal, color, other);
     if log::log_enabled!(log::Level::Trace) {
         let spaces: Vec<String> = map
             .spaces()
@@ -349,6 +356,7 @@ pub fn evaluate_beside(
         lunches,
         weak,
         escape_moves,
+        cut_points,
         max_threat,
         open_liberties,
     }
@@ -393,16 +401,66 @@ pub fn add_switches(switches: &mut [(u8, u8)]) -> (u8, u8) {
     (total(true), total(false))
 }
 
-/// Can the goal run out? A breadth-first walk from its liberties over
-/// empty points that touch no enemy stone, at most [`ESCAPE_STEPS`]
-/// deep; it escapes when it reaches [`ESCAPE_OPEN_POINTS`] open points
-/// (no stone within two steps, off the first line) or a friendly string
-/// outside the goal that looks safe (five liberties or more). Returns the
-/// verdict and the first steps of the walk (escape moves).
-fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> (bool, Vec<Point>) {
+/// Can the goal run out, whatever single move the attacker makes? A
+/// breadth-first walk from its liberties over empty points that touch no
+/// enemy stone, at most [`ESCAPE_STEPS`] deep, reaches the outside when
+/// it finds [`ESCAPE_OPEN_POINTS`] open points (no stone within two
+/// steps, off the first line) or a friendly string outside the goal that
+/// looks safe (five liberties or more). The way out must not hang on one
+/// point: the walk is repeated with each point it passed blocked, and a
+/// point whose blocking shuts the goal in is a *cut point* (where the
+/// attacker blocks and the owner runs). Returns the verdict, the first
+/// steps of the walk (escape moves) and the cut points, nearest first.
+fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
+    let (out, visited) = escape_walk(board, goal, color, other, None);
+    let mut first: Vec<Point> = visited
+        .iter()
+        .filter(|&&(_, d)| d == 1)
+        .map(|&(p, _)| p)
+        .collect();
+    first.sort();
+    if !out {
+        return Escape {
+            free: false,
+            first_steps: first,
+            cut_points: Vec::new(),
+        };
+    }
+    let cut_points: Vec<Point> = visited
+        .iter()
+        .filter(|&&(p, _)| !escape_walk(board, goal, color, other, Some(p)).0)
+        .map(|&(p, _)| p)
+        .collect();
+    Escape {
+        free: cut_points.is_empty(),
+        first_steps: first,
+        cut_points,
+    }
+}
+
+/// What [`escape`] found.
+struct Escape {
+    free: bool,
+    first_steps: Vec<Point>,
+    cut_points: Vec<Point>,
+}
+
+/// One escape walk (see [`escape`]) with `blocked` treated as occupied:
+/// whether it got out, and the points it passed with their distance, in
+/// the order walked.
+fn escape_walk(
+    board: &Board,
+    goal: &[bool],
+    color: Color,
+    other: Color,
+    blocked: Option<Point>,
+) -> (bool, Vec<(Point, usize)>) {
     let mut dist = vec![usize::MAX; BOARD_ARRAY];
     let mut queue = std::collections::VecDeque::new();
-    let mut first = Vec::new();
+    let mut visited = Vec::new();
+    if let Some(b) = blocked {
+        dist[b.idx()] = 0;
+    }
     for p in board.points() {
         if !(goal[p.idx()] && board.cell(p).is(color)) {
             continue;
@@ -420,13 +478,11 @@ fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> (bool, Ve
         if touches_enemy(p) {
             continue;
         }
-        if dist[p.idx()] == 1 {
-            first.push(p);
-        }
+        visited.push((p, dist[p.idx()]));
         if is_open(board, p) {
             open += 1;
             if open >= ESCAPE_OPEN_POINTS {
-                return (true, first);
+                return (true, visited);
             }
         }
         if dist[p.idx()] >= ESCAPE_STEPS {
@@ -434,7 +490,7 @@ fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> (bool, Ve
         }
         for n in p.neighbors() {
             if board.cell(n).is(color) && !goal[n.idx()] && board.countlib(n) >= 5 {
-                return (true, first);
+                return (true, visited);
             }
             if board.is_empty(n) && dist[n.idx()] == usize::MAX {
                 dist[n.idx()] = dist[p.idx()] + 1;
@@ -442,8 +498,7 @@ fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> (bool, Ve
             }
         }
     }
-    first.sort();
-    (false, first)
+    (false, visited)
 }
 
 /// An empty point off the first line with no stone within two steps.

@@ -19,6 +19,7 @@
 //! | point of the eye space | 40 + 5 x neighbours in the space | - |
 //! | liberty of the goal | 30 (45 on the way out) | 35 (45 on the way out) |
 //! | next to the eye space, outside | 25 | 40 |
+//! | point on the only way out (block / run) | 88 | 88 |
 //! | the forbidden ko recapture near the goal | 105 | 105 |
 //! | the other side's vital points | their value - 30 | their value - 30 |
 //!
@@ -36,6 +37,10 @@ use crate::owl::life::{Life, Suggestion};
 /// Value lost by a self-atari that is neither vital nor inside the eye
 /// space.
 const SELF_ATARI_PENALTY: i32 = 40;
+
+/// A point on the goal's only way out (nearest first, one less each):
+/// the attacker blocks there, the owner runs through it.
+const CUT_POINT_VALUE: i32 = 88;
 
 /// An opponent's vital point is worth this much less than one's own.
 const OPPONENT_VITAL_DISCOUNT: i32 = 30;
@@ -158,6 +163,9 @@ pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> 
         let n = p.neighbors().iter().filter(|q| in_space[q.idx()]).count() as i32;
         c.add(board, p, 40 + 5 * n);
     }
+    for (k, &p) in life.cut_points.iter().enumerate() {
+        c.add(board, p, CUT_POINT_VALUE - k as i32);
+    }
     let on_way_out = on_way_out(life);
     for p in goal_liberties(board, goal, color) {
         let v = if on_way_out[p.idx()] { 45 } else { 30 };
@@ -220,6 +228,9 @@ pub fn defense_moves(board: &Board, goal: &[bool], color: Color, life: &Life) ->
     }
     for &p in &life.margins {
         c.add(board, p, 50);
+    }
+    for (k, &p) in life.cut_points.iter().enumerate() {
+        c.add(board, p, CUT_POINT_VALUE - k as i32);
     }
     let on_way_out = on_way_out(life);
     for p in goal_liberties(board, goal, color) {

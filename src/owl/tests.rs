@@ -146,3 +146,40 @@ fn substantial_restores_board_and_depths() {
     assert_eq!(b, before);
     assert_eq!(reader.config, depths);
 }
+
+/// A dragon whose only way out runs through a corridor one point wide
+/// (its sides touch enemy stones) has not escaped: blocking any point of
+/// the corridor shuts it in, so each is a cut point, nearest first, and
+/// the attacker kills.
+#[test]
+fn a_way_out_through_one_point_is_no_escape() {
+    let diagram = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . X . . . X . . .
+        X X . . . X X X X
+        O O O O O O O X X
+        X X X X X X X X X
+        . . . . . . . . .";
+    let mut b = board(diagram);
+    let t = b.point(6, 0).unwrap();
+    let mut goal = vec![false; crate::board::BOARD_ARRAY];
+    for p in b.stones(t) {
+        goal[p.idx()] = true;
+    }
+    let mut reader = Reader::default();
+    let mut solver = crate::eyes::value::EyeSolver::with_budget(crate::owl::OWL_EYE_BUDGET);
+    let life = crate::owl::life::evaluate(&mut b, &mut reader, &mut solver, &goal, Color::White);
+    assert!(!life.escape);
+    let corridor = [
+        b.point(5, 3).unwrap(),
+        b.point(4, 3).unwrap(),
+        b.point(3, 3).unwrap(),
+    ];
+    assert_eq!(life.cut_points, corridor);
+    let (a, am, _, _) = read(diagram, (6, 0));
+    assert_eq!(a, ReadResult::Win);
+    assert!(am.is_some());
+}
