@@ -182,3 +182,66 @@ fn owl_answers_equal_fresh_reads_over_whole_games() {
     eprintln!("{questions} owl questions, no difference");
     assert!(questions > 50, "too few questions: {questions}");
 }
+
+/// The engine's remembered owl answers ([`crate::engine::life::OwlAnswers`])
+/// over whole games: after every tenth move of two games, `owl_attack`,
+/// `owl_defend` and the `dragon_status` reads of the strings next to the
+/// move are asked twice on a long-lived engine (the second time from the
+/// cache) and once on a brand-new engine with the same game; all three
+/// answers must be equal, node counts included, and the cache must be
+/// used and emptied by every move played.
+#[test]
+fn remembered_owl_answers_equal_fresh_reads_over_whole_games() {
+    use crate::engine::life::{ask, read_status, Question};
+    use crate::engine::Engine;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression/games");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let mut questions = 0usize;
+    for name in &GAMES[..2] {
+        let path = dir.join(name);
+        let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
+        let full = load_sgf_file(&path, StopAt::End).expect("game loads");
+        let mut engine = Engine::default();
+        engine.game = start.game.clone();
+        for (n, (color, mv)) in full.game.moves().enumerate() {
+            let Move::Play(p) = mv else { continue };
+            if engine.game.play(color, mv).is_err() {
+                break;
+            }
+            engine.position_changed();
+            assert!(engine.owl_answers.is_empty(), "purged after a move");
+            if n % 10 != 9 {
+                continue;
+            }
+            let board = engine.board().clone();
+            for s in strings_near(&board, p) {
+                let stones = board.stones_sorted(s);
+                let hits = engine.owl_answers.hits();
+                let mut fresh = Engine::default();
+                fresh.game = engine.game.clone();
+                for q in [Question::Attack, Question::Defend] {
+                    let first = ask(&mut engine, q, &stones, s);
+                    let again = ask(&mut engine, q, &stones, s);
+                    let cold = ask(&mut fresh, q, &stones, s);
+                    assert_eq!((first, again), (cold, cold), "{name} move {}: {s:?}", n + 1);
+                }
+                let status = read_status(&mut engine, &stones, s);
+                let again = read_status(&mut engine, &stones, s);
+                let cold = read_status(&mut fresh, &stones, s);
+                assert_eq!(
+                    (status, again),
+                    (cold, cold),
+                    "{name} move {}: {s:?}",
+                    n + 1
+                );
+                assert!(engine.owl_answers.hits() > hits, "the second asks hit");
+                questions += 3;
+            }
+        }
+    }
+    eprintln!("{questions} remembered owl questions, no difference");
+    assert!(questions > 50, "too few questions: {questions}");
+}

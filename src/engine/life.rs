@@ -12,9 +12,10 @@ use crate::analysis::status::{self, FinalStatus, OwlVerdicts, SEKI_SHARED_LIBERT
 use crate::board::{Board, Point};
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
 use crate::owl::OwlAnswer;
-use crate::reading::ReadResult;
+use crate::reading::{ReadResult, ReadingConfig};
 use crate::semeai::{Outcome, RaceDragon};
 use crate::solve::{NotEnclosed, Region};
+use std::collections::HashMap;
 
 /// Which owl question is asked: `owl_attack` or `owl_defend`.
 #[derive(Clone, Copy)]
@@ -27,14 +28,136 @@ pub enum Question {
 
 /// Read one question about the dragon with `stones`: heuristically, then
 /// exactly where the dragon is enclosed and the solver proves a clean
-/// answer (see [`exact`]).
+/// answer (see [`exact`]). The answer is kept in the engine's
+/// [`OwlAnswers`] for the position.
 pub fn ask(engine: &mut Engine, q: Question, stones: &[Point], target: Point) -> OwlAnswer {
-    let board = engine.game.board_mut();
-    let heuristic = match q {
-        Question::Attack => engine.owl.attack(board, &mut engine.reader, stones, target),
-        Question::Defend => engine.owl.defend(board, &mut engine.reader, stones, target),
+    let kind = match q {
+        Question::Attack => AnswerKind::Attack,
+        Question::Defend => AnswerKind::Defend,
     };
-    exact(engine, q, target, &heuristic).unwrap_or(heuristic)
+    remembered(engine, kind, stones, target, |engine| {
+        let board = engine.game.board_mut();
+        let heuristic = match q {
+            Question::Attack => engine.owl.attack(board, &mut engine.reader, stones, target),
+            Question::Defend => engine.owl.defend(board, &mut engine.reader, stones, target),
+        };
+        exact(engine, q, target, &heuristic).unwrap_or(heuristic)
+    })
+}
+
+/// Which read an [`OwlAnswers`] entry holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum AnswerKind {
+    Attack,
+    Defend,
+    /// The defence read after a successful attack ([`read_status`]):
+    /// the same answer as `Defend`, with other node counts.
+    DefendAttacked,
+}
+
+/// The key of a remembered answer: the position (stones and ko point),
+/// the read, the named stone and the dragon's stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct AnswerKey {
+    position: u64,
+    kind: AnswerKind,
+    target: Point,
+    stones: u64,
+}
+
+/// How many answers [`OwlAnswers`] keeps before it starts afresh.
+pub const OWL_ANSWERS_CAPACITY: usize = 1000;
+
+/// The owl's persistent cache: the answers of `owl_attack`, `owl_defend`
+/// and `dragon_status`'s reads ([`ask`], [`read_status`]) in the current
+/// position, each with the tactical depths it was read with. Keyed on the
+/// whole position, so an answer is only ever reused for the very position
+/// and dragon it was read for, where a fresh read gives the same answer
+/// (each owl read starts from an empty table); purged by
+/// [`Engine::position_changed`] and [`Engine::clear_caches`], and emptied
+/// when it holds [`OWL_ANSWERS_CAPACITY`] answers. A read the interrupt
+/// cut short is not kept; `decide_owl`, which records the variations,
+/// always reads. GNU Go counterpart: the persistent owl cache
+/// of `engine/persistent.c` (keyed there on an active area around the
+/// dragon, which reuses answers across positions; here only the same
+/// position hits, the price of never answering differently from a fresh
+/// read).
+#[derive(Debug, Default)]
+pub struct OwlAnswers {
+    map: HashMap<AnswerKey, (ReadingConfig, OwlAnswer)>,
+    hits: u64,
+}
+
+impl OwlAnswers {
+    /// Forget every answer.
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    /// Answers given from the cache since the engine started.
+    pub fn hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// Answers held.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether no answer is held.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+/// The remembered answer of `kind` for the dragon, or `read`'s, which is
+/// then remembered (unless the interrupt cut the read short).
+fn remembered(
+    engine: &mut Engine,
+    kind: AnswerKind,
+    stones: &[Point],
+    target: Point,
+    read: impl FnOnce(&mut Engine) -> OwlAnswer,
+) -> OwlAnswer {
+    let board = engine.game.board();
+    let mut sorted = stones.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let key = AnswerKey {
+        position: board.hash(),
+        kind,
+        target,
+        stones: stones_key(&sorted),
+    };
+    // `decide_owl` records the read's variations: it always reads.
+    let recording = engine.owl.tracer.is_some();
+    if let Some((config, answer)) = engine.owl_answers.map.get(&key) {
+        if *config == engine.reader.config && !recording {
+            engine.owl_answers.hits += 1;
+            return *answer;
+        }
+    }
+    let answer = read(engine);
+    if !engine.interrupted() {
+        let answers = &mut engine.owl_answers;
+        if answers.map.len() >= OWL_ANSWERS_CAPACITY {
+            answers.map.clear();
+        }
+        answers
+            .map
+            .insert(key, (engine.reader.config.clone(), answer));
+    }
+    answer
+}
+
+/// A hash of a sorted list of points (FNV-1a over their indices).
+fn stones_key(sorted: &[Point]) -> u64 {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for p in sorted {
+        h ^= p.idx() as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
 }
 
 /// The solver's answer to the question ([`crate::solve`]) when the
@@ -139,11 +262,19 @@ pub fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> Drag
     if attack.result == ReadResult::Fail {
         return DragonStatus::Alive;
     }
-    let board = engine.game.board_mut();
-    let heuristic = engine
-        .owl
-        .defend_attacked(board, &mut engine.reader, stones, target);
-    let defense = exact(engine, Question::Defend, target, &heuristic).unwrap_or(heuristic);
+    let defense = remembered(
+        engine,
+        AnswerKind::DefendAttacked,
+        stones,
+        target,
+        |engine| {
+            let board = engine.game.board_mut();
+            let heuristic = engine
+                .owl
+                .defend_attacked(board, &mut engine.reader, stones, target);
+            exact(engine, Question::Defend, target, &heuristic).unwrap_or(heuristic)
+        },
+    );
     if defense.result == ReadResult::Fail {
         if in_seki(engine, stones, target) {
             return DragonStatus::Alive;

@@ -73,6 +73,8 @@ pub struct Engine {
     /// The owl (`owl_attack`, `owl_defend`, `dragon_status`, ...): limits,
     /// eye solver, owl node counter.
     pub owl: OwlReader,
+    /// The owl's answers in the current position (its persistent cache).
+    pub owl_answers: life::OwlAnswers,
     /// The semeai reader (`analyze_semeai`): limits, eye solver, node
     /// counter.
     pub semeai: SemeaiReader,
@@ -119,6 +121,7 @@ impl Engine {
             conn: ConnectionReader::default(),
             dragons: Dragons::default(),
             owl: OwlReader::new(config.owl),
+            owl_answers: life::OwlAnswers::default(),
             semeai: SemeaiReader::new(config.semeai),
             solver: LifeSolver::new(config.life),
             report_uncertainty: false,
@@ -151,19 +154,21 @@ impl Engine {
     /// Called after every change of the real position (play, undo, loadsgf,
     /// clear_board, boardsize, handicap): lets the tactical and the
     /// connection reader drop persistent cache entries the change
-    /// invalidated.
+    /// invalidated, and empties the owl's answers.
     pub fn position_changed(&mut self) {
         self.reader.purge_persistent(self.game.board());
         self.conn.purge_persistent_against(self.game.board());
+        self.owl_answers.clear();
     }
 
-    /// Forget every cached reading result, tactical and connection
+    /// Forget every cached reading result, tactical, connection and owl
     /// (GTP `clear_cache`).
     pub fn clear_caches(&mut self) {
         self.reader.clear_cache();
         self.conn.clear_cache();
         self.dragons.clear();
         self.owl.clear_cache();
+        self.owl_answers.clear();
     }
 
     /// Seconds since the engine started (wall clock), the fallback of `cputime`.
