@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::board::{Board, Color, Point, PointSet};
-use cache::Cache;
+use cache::{Cache, CacheKey, Routine};
 use ko::KoState;
 use persistent::{Kind, PersistentCache, Query, ShadowScope};
 use trace::Tracer;
@@ -206,6 +206,9 @@ impl NodeState {
         }
     }
 }
+
+/// A recursive worker on one chain: `do_attack` or `do_find_defense`.
+type ChainWorker = fn(&mut Reader, &mut Board, Point, KoState) -> (ReadResult, Option<Point>);
 
 /// The reader's persistent context: configuration, caches and counters.
 #[derive(Debug, Default)]
@@ -423,43 +426,49 @@ impl Reader {
     /// assert!(mv.is_some());
     /// ```
     pub fn attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        if !board.is_stone(s) {
-            return (ReadResult::Fail, None);
+        match self.chain_query(board, s, Kind::Attack, Reader::do_attack) {
+            (_, true) => (ReadResult::Fail, None),
+            (res, false) => res,
         }
-        let query = Query::new(
-            Kind::Attack,
-            board.origin(s),
-            Point::NONE,
-            self.persistent_key(board),
-        );
-        let ks = self.ambient_ko;
-        let (res, exhausted) = self.top_level(board, query, |r, b| r.do_attack(b, s, ks));
-        if exhausted {
-            log::debug!("attack: node budget exhausted");
-            return (ReadResult::Fail, None);
-        }
-        res
     }
 
     /// Can the chain on `s` be saved? Returns the result and the defending
     /// move (`None` when the chain needs no move). GNU Go `find_defense`.
     pub fn find_defense(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
+        match self.chain_query(board, s, Kind::FindDefense, Reader::do_find_defense) {
+            ((_, mv), true) => (ReadResult::Win, mv),
+            (res, false) => res,
+        }
+    }
+
+    /// The frame of [`Reader::attack`] and [`Reader::find_defense`]: the
+    /// recursive worker `search` on the chain on `s`, from the ambient ko
+    /// state, as a top-level query of `kind` ([`Reader::top_level`]).
+    /// Returns the result and whether the node budget ran out (the
+    /// caller then answers as beyond reading range); an empty `s` gives
+    /// `Fail` at once.
+    fn chain_query(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        kind: Kind,
+        search: ChainWorker,
+    ) -> ((ReadResult, Option<Point>), bool) {
         if !board.is_stone(s) {
-            return (ReadResult::Fail, None);
+            return ((ReadResult::Fail, None), false);
         }
         let query = Query::new(
-            Kind::FindDefense,
+            kind,
             board.origin(s),
             Point::NONE,
             self.persistent_key(board),
         );
         let ks = self.ambient_ko;
-        let (res, exhausted) = self.top_level(board, query, |r, b| r.do_find_defense(b, s, ks));
+        let (res, exhausted) = self.top_level(board, query, |r, b| search(r, b, s, ks));
         if exhausted {
-            log::debug!("find_defense: node budget exhausted");
-            return (ReadResult::Win, res.1);
+            log::debug!("{kind:?}: node budget exhausted");
         }
-        res
+        (res, exhausted)
     }
 
     /// Does the move `m` (played by the opponent of the chain on
@@ -653,6 +662,63 @@ impl Reader {
         }
         let res = self.attack(board, m).0.reverse();
         board.popgo();
+        res
+    }
+
+    /// The attack result of a node that needs no reading: `Fail` when the
+    /// budget is spent or the chain on `s` is out of reading range (five
+    /// liberties or more; four past `fourlib_depth`; three past `depth`),
+    /// `Win` when it has been captured. `None`: the node must be read.
+    /// `do_find_defense` takes it reversed.
+    fn attack_settled(&self, board: &Board, s: Point) -> Option<ReadResult> {
+        if self.exhausted {
+            return Some(ReadResult::Fail);
+        }
+        if !board.is_stone(s) {
+            return Some(ReadResult::Win);
+        }
+        let libs = board.countlib(s);
+        let stackp = Self::stackp(board);
+        let cfg = &self.config;
+        let out_of_range = libs > 4
+            || (libs == 4 && stackp > cfg.fourlib_depth)
+            || (libs == 3 && stackp > cfg.depth);
+        out_of_range.then_some(ReadResult::Fail)
+    }
+
+    /// Read one attack or defence node of the chain on `s` through the
+    /// transposition table: a hit answers at once; otherwise `read` (the
+    /// worker for the chain's liberty count) runs and its result is
+    /// stored, unless the budget ran out. Nodes deeper than `depth` are
+    /// not cached. Either way the answer is traced.
+    fn through_table(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        routine: Routine,
+        read: impl FnOnce(&mut Reader, &mut Board) -> (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        let (label, cached_label) = match routine {
+            Routine::Attack => ("attack", "attack (cached)"),
+            Routine::FindDefense => ("defend", "defend (cached)"),
+        };
+        let stackp = Self::stackp(board);
+        let remaining = self.config.depth - stackp;
+        let cacheable = stackp <= self.config.depth;
+        let key = CacheKey::new(board.hash(), routine, board.origin(s), ks, remaining);
+        if cacheable {
+            if let Some(hit) = self.cache.get(&key) {
+                self.trace(board, cached_label, s, hit);
+                return hit;
+            }
+        }
+        let start = self.nodes;
+        let res = read(self, board);
+        if cacheable && !self.exhausted {
+            self.cache.put(key, res.0, res.1, self.nodes - start);
+        }
+        self.trace(board, label, s, res);
         res
     }
 
