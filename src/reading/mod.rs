@@ -48,7 +48,7 @@ use std::sync::Arc;
 use crate::board::{Board, Color, Point, PointSet};
 use cache::{Cache, CacheKey, Routine};
 use ko::KoState;
-use persistent::{Kind, PersistentCache, Query, ShadowScope};
+use persistent::{PersistentCache, Query, ShadowScope};
 use trace::Tracer;
 
 /// Outcome of a reading query, ordered from worst to best for the side
@@ -161,22 +161,30 @@ impl ReadingConfig {
     }
 }
 
-/// The best result found so far at a search node and its move.
+/// The best result found so far at a search node and its move (tactical
+/// and connection search).
 #[derive(Clone, Copy, Debug, Default)]
-struct Best {
+pub(crate) struct Best {
     code: ReadResult,
     mv: Option<Point>,
 }
 
 impl Best {
-    fn update(&mut self, code: ReadResult, mv: Point) {
+    /// Keep `mv` when `code` is better than the best so far.
+    pub(crate) fn update(&mut self, code: ReadResult, mv: Point) {
         if code > self.code {
             self.code = code;
             self.mv = Some(mv);
         }
     }
 
-    fn get(self) -> (ReadResult, Option<Point>) {
+    /// The best result so far.
+    pub(crate) fn code(&self) -> ReadResult {
+        self.code
+    }
+
+    /// The result and its move; no move with `Fail`.
+    pub(crate) fn get(self) -> (ReadResult, Option<Point>) {
         if self.code == ReadResult::Fail {
             (ReadResult::Fail, None)
         } else {
@@ -281,11 +289,17 @@ impl Reader {
         (self.cache.hits, self.cache.stores)
     }
 
-    /// Set the komaster state that [`Reader::attack`] and
-    /// [`Reader::find_defense`] start from (the connection search sets the
-    /// state its own moves left); returns the previous one.
-    pub(crate) fn set_ambient_ko(&mut self, ks: KoState) -> KoState {
-        std::mem::replace(&mut self.ambient_ko, ks)
+    /// Run `f` with top-level queries ([`Reader::attack`],
+    /// [`Reader::find_defense`] and the rest) starting from the komaster
+    /// state `ks`; the previous state is back in force when `f` returns.
+    /// The connection search reads under the state its own moves left
+    /// (GNU Go's global `komaster` / `kom_pos` while a move is on the
+    /// board); being scoped, a set without its restore cannot happen.
+    pub(crate) fn under_ko<T>(&mut self, ks: KoState, f: impl FnOnce(&mut Reader) -> T) -> T {
+        let outer = std::mem::replace(&mut self.ambient_ko, ks);
+        let res = f(self);
+        self.ambient_ko = outer;
+        res
     }
 
     /// The komaster state top-level queries start from.
@@ -426,7 +440,7 @@ impl Reader {
     /// assert!(mv.is_some());
     /// ```
     pub fn attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        match self.chain_query(board, s, Kind::Attack, Reader::do_attack) {
+        match self.chain_query(board, s, Routine::Attack, Reader::do_attack) {
             (_, true) => (ReadResult::Fail, None),
             (res, false) => res,
         }
@@ -435,7 +449,7 @@ impl Reader {
     /// Can the chain on `s` be saved? Returns the result and the defending
     /// move (`None` when the chain needs no move). GNU Go `find_defense`.
     pub fn find_defense(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        match self.chain_query(board, s, Kind::FindDefense, Reader::do_find_defense) {
+        match self.chain_query(board, s, Routine::FindDefense, Reader::do_find_defense) {
             ((_, mv), true) => (ReadResult::Win, mv),
             (res, false) => res,
         }
@@ -451,7 +465,7 @@ impl Reader {
         &mut self,
         board: &mut Board,
         s: Point,
-        kind: Kind,
+        kind: Routine,
         search: ChainWorker,
     ) -> ((ReadResult, Option<Point>), bool) {
         if !board.is_stone(s) {
@@ -699,9 +713,10 @@ impl Reader {
         routine: Routine,
         read: impl FnOnce(&mut Reader, &mut Board) -> (ReadResult, Option<Point>),
     ) -> (ReadResult, Option<Point>) {
-        let (label, cached_label) = match routine {
-            Routine::Attack => ("attack", "attack (cached)"),
-            Routine::FindDefense => ("defend", "defend (cached)"),
+        let (label, cached_label) = if routine == Routine::Attack {
+            ("attack", "attack (cached)")
+        } else {
+            ("defend", "defend (cached)")
         };
         let stackp = Self::stackp(board);
         let remaining = self.config.depth - stackp;
