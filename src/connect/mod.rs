@@ -573,4 +573,4 @@ fn ordered(board: &Board, a: Point, b: Point) -> (Point, Point) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
