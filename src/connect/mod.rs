@@ -29,6 +29,7 @@ use crate::board::{Board, Color, Point};
 use crate::reading::cache::Routine;
 use crate::reading::ko::KoState;
 use crate::reading::persistent::{PersistentCache, Query};
+use crate::reading::trace::{escape, setup_stones, sgf_header, sgf_point};
 use crate::reading::{ReadResult, Reader};
 
 /// Budgets of connection reading (GNU Go `connection_node_limit`,
@@ -160,43 +161,20 @@ impl Trace {
     /// query started from), a root comment, then every variation, each
     /// leaf commented with its number and result.
     pub fn to_sgf(&self, board: &Board, root_comment: &str) -> String {
-        let coord = |p: Point| -> String {
-            let c = (b'a' + p.col() as u8) as char;
-            let r = (b'a' + p.row() as u8) as char;
-            format!("{c}{r}")
-        };
-        let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
-        for (tag, color) in [("AB", Color::Black), ("AW", Color::White)] {
-            let stones: Vec<Point> = board
-                .points()
-                .filter(|&p| board.color_at(p) == Some(color))
-                .collect();
-            if !stones.is_empty() {
-                out.push_str(tag);
-                for p in stones {
-                    out.push_str(&format!("[{}]", coord(p)));
-                }
-            }
-        }
+        let mut out = sgf_header(board.size(), &setup_stones(board));
         let mut root = root_comment.to_string();
         if !self.nodes[0].comment.is_empty() {
             root.push('\n');
             root.push_str(&self.nodes[0].comment);
         }
-        out.push_str(&format!("C[{}]", sgf_escape(&root)));
+        out.push_str(&format!("C[{}]", escape(&root)));
         let mut leaf_no = 0usize;
-        self.write_children(0, &mut out, &coord, &mut leaf_no);
+        self.write_children(0, &mut out, &mut leaf_no);
         out.push_str(")\n");
         out
     }
 
-    fn write_children(
-        &self,
-        idx: usize,
-        out: &mut String,
-        coord: &dyn Fn(Point) -> String,
-        leaf_no: &mut usize,
-    ) {
+    fn write_children(&self, idx: usize, out: &mut String, leaf_no: &mut usize) {
         let children = &self.nodes[idx].children;
         let many = children.len() > 1;
         for &c in children {
@@ -205,16 +183,16 @@ impl Trace {
             }
             let n = &self.nodes[c];
             let tag = if n.color == Color::Black { "B" } else { "W" };
-            out.push_str(&format!(";{tag}[{}]", coord(n.mv)));
+            out.push_str(&format!(";{tag}[{}]", sgf_point(n.mv)));
             let mut comment = n.comment.clone();
             if n.children.is_empty() {
                 *leaf_no += 1;
                 comment = format!("variation {}: {}", leaf_no, comment);
             }
             if !comment.is_empty() {
-                out.push_str(&format!("C[{}]", sgf_escape(&comment)));
+                out.push_str(&format!("C[{}]", escape(&comment)));
             }
-            self.write_children(c, out, coord, leaf_no);
+            self.write_children(c, out, leaf_no);
             if many {
                 out.push(')');
             }
@@ -227,10 +205,6 @@ impl Trace {
 fn comment_vertex(p: Point, size: usize) -> String {
     const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
     format!("{}{}", COLUMNS[p.col()] as char, size - p.row())
-}
-
-fn sgf_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 /// Connection reading state: configuration, counters, caches, trace.

@@ -38,23 +38,23 @@ use crate::board::Point;
 /// Which search a result belongs to, for every cache of the reading
 /// toolkit: the routine of a transposition-table entry (tactical reading,
 /// here), of an entry of the connection search's table, and the kind of
-/// a persistent-cache query. The discriminants are part of this table's
-/// packed key (three bits).
+/// a persistent-cache query. The discriminants (1 to 6, in this order)
+/// are part of this table's packed key (three bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Routine {
     /// Tactical `attack` of a chain.
     Attack = 1,
     /// Tactical `find_defense` of a chain.
-    FindDefense = 2,
+    FindDefense,
     /// Connection `string_connect`.
-    Connect = 3,
+    Connect,
     /// Connection `disconnect`.
-    Disconnect = 4,
+    Disconnect,
     /// `break_in`.
-    BreakIn = 5,
+    BreakIn,
     /// `block_off`.
-    BlockOff = 6,
+    BlockOff,
 }
 
 /// The full key of a cached result.

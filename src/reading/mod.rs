@@ -215,6 +215,20 @@ impl NodeState {
     }
 }
 
+/// The chains on `a` and `b`, the one with fewer liberties first (as
+/// given when the counts are equal, so one chain keeps its order); `None`
+/// when either point is empty.
+fn weaker_first(board: &Board, a: Point, b: Point) -> Option<(Point, Point)> {
+    if !board.is_stone(a) || !board.is_stone(b) {
+        return None;
+    }
+    if board.countlib(a) > board.countlib(b) {
+        Some((b, a))
+    } else {
+        Some((a, b))
+    }
+}
+
 /// A recursive worker on one chain: `do_attack` or `do_find_defense`.
 type ChainWorker = fn(&mut Reader, &mut Board, Point, KoState) -> (ReadResult, Option<Point>);
 
@@ -523,17 +537,12 @@ impl Reader {
     /// Can at least one of the two chains (same colour) be captured?
     /// GNU Go `attack_either`.
     pub fn attack_either(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
-        if !board.is_stone(a) || !board.is_stone(b) {
+        let Some((a, b)) = weaker_first(board, a, b) else {
             return ReadResult::Fail;
-        }
+        };
         if board.same_chain(a, b) {
             return self.attack(board, a).0;
         }
-        let (a, b) = if board.countlib(a) > board.countlib(b) {
-            (b, a)
-        } else {
-            (a, b)
-        };
         let ra = self.attack(board, a).0;
         if ra == ReadResult::Win {
             return ra;
@@ -577,17 +586,12 @@ impl Reader {
 
     /// Can both chains (same colour) be saved? GNU Go `defend_both`.
     pub fn defend_both(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
-        if !board.is_stone(a) || !board.is_stone(b) {
+        let Some((a, b)) = weaker_first(board, a, b) else {
             return ReadResult::Fail;
-        }
+        };
         if board.same_chain(a, b) {
             return self.find_defense(board, a).0;
         }
-        let (a, b) = if board.countlib(a) > board.countlib(b) {
-            (b, a)
-        } else {
-            (a, b)
-        };
         let color = board.chain(a).color;
         let (a_att, _) = self.attack(board, a);
         let mut a_save = None;
