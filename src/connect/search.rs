@@ -30,9 +30,10 @@ use super::distance::{
 };
 use super::{ConnectionReader, Goal, Key, Routine};
 use crate::reading::libs::accuratelib;
+use crate::reading::moves::{CandidateMoves, MAX_CANDIDATES};
 
 /// Most candidates considered at one node.
-const MAX_MOVES: usize = 50;
+const MAX_MOVES: usize = MAX_CANDIDATES;
 
 /// What trying the candidates of one connection node found
 /// ([`ConnectionReader::try_candidates`]).
@@ -123,15 +124,13 @@ fn find_connection_moves(
     let color = board.chain(s1).color;
     let other = color.opponent();
     let connect_move = to_move == color;
-    let mut cands: Vec<(Point, i32)> = Vec::new();
-    let add = |cands: &mut Vec<(Point, i32)>, m: Point, d: i32| {
-        if !m.is_some() {
-            return;
-        }
-        if let Some(e) = cands.iter_mut().find(|e| e.0 == m) {
-            e.1 = e.1.min(d);
-        } else if cands.len() < MAX_MOVES {
-            cands.push((m, d));
+    // Candidates with their distances, the smaller kept when a point is
+    // proposed twice: the tactical reader's accumulator keeps the larger
+    // score, so it holds the negated distance.
+    let mut proposed = CandidateMoves::new();
+    let add = |proposed: &mut CandidateMoves, m: Point, d: i32| {
+        if m.is_some() {
+            proposed.add(m, -d);
         }
     };
     let queue: Vec<Point> = conn1.queue.clone();
@@ -162,7 +161,7 @@ fn find_connection_moves(
         }
         if board.is_empty(pos) {
             if check_self_atari(reader, memo, board, pos, to_move) {
-                add(&mut cands, pos, distance);
+                add(&mut proposed, pos, distance);
             }
         } else if board.cell(pos).is(other) {
             let (acode, amove) = reader.attack(board, pos);
@@ -182,7 +181,7 @@ fn find_connection_moves(
                             distance - fp(0.15)
                         }
                     };
-                    add(&mut cands, am, capture_distance(am));
+                    add(&mut proposed, am, capture_distance(am));
                     // The reader names one capturing move; for a string
                     // with two liberties the other liberty may capture as
                     // well and lie nearer the connection (the bonuses
@@ -191,14 +190,14 @@ fn find_connection_moves(
                         let libs = [board.libs(pos)[0], board.libs(pos)[1]];
                         for lib in libs {
                             if lib != am && reader.does_attack(board, lib, pos) >= acode {
-                                add(&mut cands, lib, capture_distance(lib));
+                                add(&mut proposed, lib, capture_distance(lib));
                             }
                         }
                     }
                 }
             } else if !connect_move && acode != ReadResult::Fail && dcode != ReadResult::Fail {
                 if let Some(dm) = dmove {
-                    add(&mut cands, dm, distance - fp(0.5));
+                    add(&mut proposed, dm, distance - fp(0.5));
                 }
             }
         } else if board.cell(pos).is(color) {
@@ -215,10 +214,10 @@ fn find_connection_moves(
                 };
                 if common_vulnerability(board, a, b, color) {
                     if check_self_atari(reader, memo, board, a, to_move) {
-                        add(&mut cands, a, distance);
+                        add(&mut proposed, a, distance);
                     }
                     if b != a && check_self_atari(reader, memo, board, b, to_move) {
-                        add(&mut cands, b, distance);
+                        add(&mut proposed, b, distance);
                     }
                 }
             }
@@ -226,6 +225,7 @@ fn find_connection_moves(
     }
 
     // Bonuses.
+    let mut cands: Vec<(Point, i32)> = proposed.entries().iter().map(|&(m, s)| (m, -s)).collect();
     for cand in cands.iter_mut() {
         let m = cand.0;
         let mut d = cand.1;
