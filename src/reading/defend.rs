@@ -149,6 +149,21 @@ impl Reader {
         true
     }
 
+    /// Count a defence node; its answer when no candidates need trying:
+    /// `Win` without a move once the budget is spent (the search unwinds),
+    /// `Win` with a [`Reader::fast_defense`] move when there is one.
+    fn defended_without_search(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+    ) -> Option<(ReadResult, Option<Point>)> {
+        if !self.count_node() {
+            return Some((ReadResult::Win, None));
+        }
+        self.fast_defense(board, s)
+            .map(|m| (ReadResult::Win, Some(m)))
+    }
+
     /// A move that plainly gives the chain enough liberties: a liberty
     /// with that many liberties afterwards, or the capture of a
     /// neighbour in atari that does. GNU Go `fast_defense`.
@@ -197,11 +212,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let color = board.chain(s).color;
         let lib = board.libs(s)[0];
@@ -246,11 +258,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let color = board.chain(s).color;
         let stackp = Self::stackp(board);
@@ -318,11 +327,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
@@ -396,11 +402,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();

@@ -593,27 +593,24 @@ impl Reader {
             return self.find_defense(board, a).0;
         }
         let color = board.chain(a).color;
-        let (a_att, _) = self.attack(board, a);
-        let mut a_save = None;
-        if a_att.succeeds() {
-            let (d, m) = self.find_defense(board, a);
-            if d != ReadResult::Win {
-                return ReadResult::Fail;
+        // Each chain that can be attacked must be saved on its own; its
+        // saving move, if it needs one.
+        let mut saves = [None, None];
+        let mut attacked = [false, false];
+        for (k, s) in [a, b].into_iter().enumerate() {
+            attacked[k] = self.attack(board, s).0.succeeds();
+            if attacked[k] {
+                let (d, m) = self.find_defense(board, s);
+                if d != ReadResult::Win {
+                    return ReadResult::Fail;
+                }
+                saves[k] = m;
             }
-            a_save = m;
         }
-        let (b_att, _) = self.attack(board, b);
-        let mut b_save = None;
-        if b_att.succeeds() {
-            let (d, m) = self.find_defense(board, b);
-            if d != ReadResult::Win {
-                return ReadResult::Fail;
-            }
-            b_save = m;
-        }
-        if !a_att.succeeds() || !b_att.succeeds() {
+        if attacked.contains(&false) {
             return ReadResult::Win;
         }
+        let [a_save, b_save] = saves;
         if a_save == b_save {
             return ReadResult::Win;
         }
