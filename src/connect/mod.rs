@@ -26,8 +26,10 @@ pub mod search;
 use std::collections::HashMap;
 
 use crate::board::{Board, Color, Point};
+use crate::reading::cache::Routine;
 use crate::reading::ko::KoState;
-use crate::reading::persistent::{Kind, PersistentCache, Query};
+use crate::reading::persistent::{PersistentCache, Query};
+use crate::reading::trace::{escape, setup_stones, sgf_header, sgf_point};
 use crate::reading::{ReadResult, Reader};
 
 /// Budgets of connection reading (GNU Go `connection_node_limit`,
@@ -59,19 +61,6 @@ impl Default for ConnectionConfig {
             persistent: true,
         }
     }
-}
-
-/// Which search a cache entry belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Routine {
-    /// `string_connect`.
-    Connect,
-    /// `disconnect`.
-    Disconnect,
-    /// `break_in`.
-    BreakIn,
-    /// `block_off`.
-    BlockOff,
 }
 
 /// A goal area for break-in / block-off: its points and a hash of them.
@@ -107,6 +96,28 @@ type Key = (u64, Routine, Point, Point, u64);
 /// A search run by [`ConnectionReader::top_level`].
 type RunFn<'a> =
     dyn FnMut(&mut ConnectionReader, &mut Reader, &mut Board) -> (ReadResult, Option<Point>) + 'a;
+
+/// The recursive search of a query on two strings (`connect2`,
+/// `disconnect2`): origins and whether the other side has passed.
+type TwoStringSearch = fn(
+    &mut ConnectionReader,
+    &mut Reader,
+    &mut Board,
+    Point,
+    Point,
+    bool,
+) -> (ReadResult, Option<Point>);
+
+/// The recursive search of a query on a string and a goal area
+/// (`rec_break`, `rec_block`).
+type GoalSearch = fn(
+    &mut ConnectionReader,
+    &mut Reader,
+    &mut Board,
+    Point,
+    &Goal,
+    bool,
+) -> (ReadResult, Option<Point>);
 
 /// One recorded variation node of the trace.
 #[derive(Clone, Debug)]
@@ -150,43 +161,20 @@ impl Trace {
     /// query started from), a root comment, then every variation, each
     /// leaf commented with its number and result.
     pub fn to_sgf(&self, board: &Board, root_comment: &str) -> String {
-        let coord = |p: Point| -> String {
-            let c = (b'a' + p.col() as u8) as char;
-            let r = (b'a' + p.row() as u8) as char;
-            format!("{c}{r}")
-        };
-        let mut out = format!("(;GM[1]FF[4]SZ[{}]", board.size());
-        for (tag, color) in [("AB", Color::Black), ("AW", Color::White)] {
-            let stones: Vec<Point> = board
-                .points()
-                .filter(|&p| board.color_at(p) == Some(color))
-                .collect();
-            if !stones.is_empty() {
-                out.push_str(tag);
-                for p in stones {
-                    out.push_str(&format!("[{}]", coord(p)));
-                }
-            }
-        }
+        let mut out = sgf_header(board.size(), &setup_stones(board));
         let mut root = root_comment.to_string();
         if !self.nodes[0].comment.is_empty() {
             root.push('\n');
             root.push_str(&self.nodes[0].comment);
         }
-        out.push_str(&format!("C[{}]", sgf_escape(&root)));
+        out.push_str(&format!("C[{}]", escape(&root)));
         let mut leaf_no = 0usize;
-        self.write_children(0, &mut out, &coord, &mut leaf_no);
+        self.write_children(0, &mut out, &mut leaf_no);
         out.push_str(")\n");
         out
     }
 
-    fn write_children(
-        &self,
-        idx: usize,
-        out: &mut String,
-        coord: &dyn Fn(Point) -> String,
-        leaf_no: &mut usize,
-    ) {
+    fn write_children(&self, idx: usize, out: &mut String, leaf_no: &mut usize) {
         let children = &self.nodes[idx].children;
         let many = children.len() > 1;
         for &c in children {
@@ -195,16 +183,16 @@ impl Trace {
             }
             let n = &self.nodes[c];
             let tag = if n.color == Color::Black { "B" } else { "W" };
-            out.push_str(&format!(";{tag}[{}]", coord(n.mv)));
+            out.push_str(&format!(";{tag}[{}]", sgf_point(n.mv)));
             let mut comment = n.comment.clone();
             if n.children.is_empty() {
                 *leaf_no += 1;
                 comment = format!("variation {}: {}", leaf_no, comment);
             }
             if !comment.is_empty() {
-                out.push_str(&format!("C[{}]", sgf_escape(&comment)));
+                out.push_str(&format!("C[{}]", escape(&comment)));
             }
-            self.write_children(c, out, coord, leaf_no);
+            self.write_children(c, out, leaf_no);
             if many {
                 out.push(')');
             }
@@ -219,10 +207,6 @@ fn comment_vertex(p: Point, size: usize) -> String {
     format!("{}{}", COLUMNS[p.col()] as char, size - p.row())
 }
 
-fn sgf_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 /// Connection reading state: configuration, counters, caches, trace.
 #[derive(Debug, Default)]
 pub struct ConnectionReader {
@@ -235,9 +219,6 @@ pub struct ConnectionReader {
     table: HashMap<Key, (ReadResult, Option<Point>)>,
     trace: Option<Trace>,
     persistent: PersistentCache,
-    /// Komaster states in force before each move of the search on the
-    /// board (restored when the move is popped).
-    ko_stack: Vec<KoState>,
     /// Ladder answers of the current query (see [`distance::LadderMemo`]).
     memo: distance::LadderMemo,
 }
@@ -422,13 +403,9 @@ impl ConnectionReader {
         let before = reader.nodes + self.nodes;
         let stale_before = reader.stale_hits();
         let shadow = crate::reading::persistent::ShadowScope::begin(board);
-        // Queries start without a ko fight (the komaster state lives on
-        // the search's own move stack).
-        let outer_ko = reader.set_ambient_ko(KoState::EMPTY);
-        let outer_stack = self.ko_stack.len();
-        let res = run(self, reader, board);
-        debug_assert_eq!(self.ko_stack.len(), outer_stack);
-        reader.set_ambient_ko(outer_ko);
+        // Queries start without a ko fight (the search's own moves set the
+        // komaster state for what is read below them).
+        let res = reader.under_ko(KoState::EMPTY, |reader| run(self, reader, board));
         let tried = shadow.end(board);
         self.table.clear();
         debug_assert_eq!(board.depth(), entry_depth);
@@ -450,14 +427,7 @@ impl ConnectionReader {
         a: Point,
         b: Point,
     ) -> (ReadResult, Option<Point>) {
-        if !board.is_stone(a) || !board.is_stone(b) {
-            return (ReadResult::Fail, None);
-        }
-        let (s1, s2) = ordered(board, a, b);
-        let query = Query::new(Kind::Connect, s1, s2, 0);
-        self.top_level(reader, board, query, &mut |cr, rd, bd| {
-            cr.connect2(rd, bd, s1, s2, false)
-        })
+        self.two_string_query(reader, board, a, b, Routine::Connect, Self::connect2)
     }
 
     /// Can the strings at `a` and `b` (same colour) be kept apart, the
@@ -469,13 +439,34 @@ impl ConnectionReader {
         a: Point,
         b: Point,
     ) -> (ReadResult, Option<Point>) {
+        self.two_string_query(reader, board, a, b, Routine::Disconnect, Self::disconnect2)
+    }
+
+    /// The top-level query `routine` (connect or disconnect) on the
+    /// strings at `a` and `b`, read by `search` from the two origins. An
+    /// empty point answers at once: `Fail` for the connector, `Win` for
+    /// the cutter.
+    fn two_string_query(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        a: Point,
+        b: Point,
+        routine: Routine,
+        search: TwoStringSearch,
+    ) -> (ReadResult, Option<Point>) {
         if !board.is_stone(a) || !board.is_stone(b) {
-            return (ReadResult::Win, None);
+            let code = if routine == Routine::Connect {
+                ReadResult::Fail
+            } else {
+                ReadResult::Win
+            };
+            return (code, None);
         }
         let (s1, s2) = ordered(board, a, b);
-        let query = Query::new(Kind::Disconnect, s1, s2, 0);
+        let query = Query::new(routine, s1, s2, 0);
         self.top_level(reader, board, query, &mut |cr, rd, bd| {
-            cr.disconnect2(rd, bd, s1, s2, false)
+            search(cr, rd, bd, s1, s2, false)
         })
     }
 
@@ -501,14 +492,7 @@ impl ConnectionReader {
         s: Point,
         goal: &Goal,
     ) -> (ReadResult, Option<Point>) {
-        if !board.is_stone(s) || goal.points.is_empty() {
-            return (ReadResult::Fail, None);
-        }
-        let s = board.origin(s);
-        let query = Query::new(Kind::BreakIn, s, Point::NONE, goal.hash).with_goal(&goal.points);
-        self.top_level(reader, board, query, &mut |cr, rd, bd| {
-            cr.rec_break(rd, bd, s, goal, false)
-        })
+        self.goal_query(reader, board, s, goal, Routine::BreakIn, Self::rec_break)
     }
 
     /// Can the string at `s` be kept out of the goal area, its opponent to
@@ -520,16 +504,34 @@ impl ConnectionReader {
         s: Point,
         goal: &Goal,
     ) -> (ReadResult, Option<Point>) {
-        if !board.is_stone(s) {
-            return (ReadResult::Win, None);
-        }
-        if goal.points.is_empty() {
-            return (ReadResult::Win, None);
+        self.goal_query(reader, board, s, goal, Routine::BlockOff, Self::rec_block)
+    }
+
+    /// The top-level query `routine` (break-in or block-off) of the string
+    /// at `s` and `goal`, read by `search` from the string's origin. An
+    /// empty `s` or goal answers at once: `Fail` for the intruder, `Win`
+    /// for the defender.
+    fn goal_query(
+        &mut self,
+        reader: &mut Reader,
+        board: &mut Board,
+        s: Point,
+        goal: &Goal,
+        routine: Routine,
+        search: GoalSearch,
+    ) -> (ReadResult, Option<Point>) {
+        if !board.is_stone(s) || goal.points.is_empty() {
+            let code = if routine == Routine::BreakIn {
+                ReadResult::Fail
+            } else {
+                ReadResult::Win
+            };
+            return (code, None);
         }
         let s = board.origin(s);
-        let query = Query::new(Kind::BlockOff, s, Point::NONE, goal.hash).with_goal(&goal.points);
+        let query = Query::new(routine, s, Point::NONE, goal.hash).with_goal(&goal.points);
         self.top_level(reader, board, query, &mut |cr, rd, bd| {
-            cr.rec_block(rd, bd, s, goal, false)
+            search(cr, rd, bd, s, goal, false)
         })
     }
 }
@@ -545,4 +547,4 @@ fn ordered(board: &Board, a: Point, b: Point) -> (Point, Point) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -20,26 +20,30 @@
 //! the komaster state the move left.
 
 use crate::board::{Board, Color, Point};
-use crate::reading::ko::{komaster_trymove, KoState};
-use crate::reading::{ReadResult, Reader};
+use crate::reading::ko::komaster_trymove;
+use crate::reading::{Best, ReadResult, Reader};
 
 use super::distance::{
     common_vulnerability, compute_connection_distances, compute_goal_distances, format_distances,
     fp, is_empty_self_atari, ladder_capturable, ladder_capture, ConnectionData, LadderMemo, FP_ONE,
     HUGE,
 };
-use super::{ConnectionReader, Goal, Routine};
+use super::{ConnectionReader, Goal, Key, Routine};
 use crate::reading::libs::accuratelib;
+use crate::reading::moves::{CandidateMoves, MAX_CANDIDATES};
 
 /// Most candidates considered at one node.
-const MAX_MOVES: usize = 50;
+const MAX_MOVES: usize = MAX_CANDIDATES;
 
-/// The other side's result turned into ours, when it improves on `best`
-/// (GNU Go `UPDATE_SAVED_KO_RESULT`).
-fn update_saved(best: &mut (ReadResult, Option<Point>), their: ReadResult, m: Point) {
-    if their != ReadResult::Fail && their.reverse() > best.0 {
-        *best = (their.reverse(), Some(m));
-    }
+/// What trying the candidates of one connection node found
+/// ([`ConnectionReader::try_candidates`]).
+struct Tried {
+    /// A move after which the other side's search fails: a plain win.
+    winner: Option<Point>,
+    /// The best ko result otherwise.
+    best: Best,
+    /// How many candidates were legal under the komaster rules.
+    count: usize,
 }
 
 /// Is a move by `to_move` at `p` worth trying although it may be a
@@ -120,15 +124,13 @@ fn find_connection_moves(
     let color = board.chain(s1).color;
     let other = color.opponent();
     let connect_move = to_move == color;
-    let mut cands: Vec<(Point, i32)> = Vec::new();
-    let add = |cands: &mut Vec<(Point, i32)>, m: Point, d: i32| {
-        if !m.is_some() {
-            return;
-        }
-        if let Some(e) = cands.iter_mut().find(|e| e.0 == m) {
-            e.1 = e.1.min(d);
-        } else if cands.len() < MAX_MOVES {
-            cands.push((m, d));
+    // Candidates with their distances, the smaller kept when a point is
+    // proposed twice: the tactical reader's accumulator keeps the larger
+    // score, so it holds the negated distance.
+    let mut proposed = CandidateMoves::new();
+    let add = |proposed: &mut CandidateMoves, m: Point, d: i32| {
+        if m.is_some() {
+            proposed.add(m, -d);
         }
     };
     let queue: Vec<Point> = conn1.queue.clone();
@@ -159,7 +161,7 @@ fn find_connection_moves(
         }
         if board.is_empty(pos) {
             if check_self_atari(reader, memo, board, pos, to_move) {
-                add(&mut cands, pos, distance);
+                add(&mut proposed, pos, distance);
             }
         } else if board.cell(pos).is(other) {
             let (acode, amove) = reader.attack(board, pos);
@@ -179,7 +181,7 @@ fn find_connection_moves(
                             distance - fp(0.15)
                         }
                     };
-                    add(&mut cands, am, capture_distance(am));
+                    add(&mut proposed, am, capture_distance(am));
                     // The reader names one capturing move; for a string
                     // with two liberties the other liberty may capture as
                     // well and lie nearer the connection (the bonuses
@@ -188,14 +190,14 @@ fn find_connection_moves(
                         let libs = [board.libs(pos)[0], board.libs(pos)[1]];
                         for lib in libs {
                             if lib != am && reader.does_attack(board, lib, pos) >= acode {
-                                add(&mut cands, lib, capture_distance(lib));
+                                add(&mut proposed, lib, capture_distance(lib));
                             }
                         }
                     }
                 }
             } else if !connect_move && acode != ReadResult::Fail && dcode != ReadResult::Fail {
                 if let Some(dm) = dmove {
-                    add(&mut cands, dm, distance - fp(0.5));
+                    add(&mut proposed, dm, distance - fp(0.5));
                 }
             }
         } else if board.cell(pos).is(color) {
@@ -212,10 +214,10 @@ fn find_connection_moves(
                 };
                 if common_vulnerability(board, a, b, color) {
                     if check_self_atari(reader, memo, board, a, to_move) {
-                        add(&mut cands, a, distance);
+                        add(&mut proposed, a, distance);
                     }
                     if b != a && check_self_atari(reader, memo, board, b, to_move) {
-                        add(&mut cands, b, distance);
+                        add(&mut proposed, b, distance);
                     }
                 }
             }
@@ -223,6 +225,7 @@ fn find_connection_moves(
     }
 
     // Bonuses.
+    let mut cands: Vec<(Point, i32)> = proposed.entries().iter().map(|&(m, s)| (m, -s)).collect();
     for cand in cands.iter_mut() {
         let m = cand.0;
         let mut d = cand.1;
@@ -435,38 +438,71 @@ fn find_break_moves(
 }
 
 impl ConnectionReader {
-    /// Try `m` for `color` under the reader's komaster scheme (GNU Go
-    /// `komaster_trymove`): a legal move, or (when allowed) an
-    /// illegal ko capture as if a threat had been answered. The komaster
-    /// state the move leaves is what the tactical reads below it start
-    /// from. `Some(is_conditional_ko_capture)`.
-    fn try_conn_move(
+    /// Try the candidates `moves` for `mover` in order, each under the
+    /// reader's komaster scheme (GNU Go `komaster_trymove`: a legal move,
+    /// or while nothing better is saved and within `ko_depth` an illegal
+    /// ko capture as if a threat had been answered), answered by `reply`,
+    /// the other side's search, with the tactical reads below the move
+    /// starting from the komaster state the move left. A plain move after
+    /// which `reply` fails wins at once; otherwise the best result seen
+    /// from our side is kept (GNU Go `UPDATE_SAVED_KO_RESULT`), and a
+    /// conditional ko capture that `reply` does not refute outright counts
+    /// as KO_B, replacing whatever was kept, as in GNU Go.
+    fn try_candidates(
         &mut self,
         reader: &mut Reader,
         board: &mut Board,
-        m: Point,
-        color: Color,
-        allow_ko: bool,
-    ) -> Option<bool> {
+        moves: Vec<Point>,
+        mover: Color,
+        mut reply: impl FnMut(&mut Self, &mut Reader, &mut Board) -> ReadResult,
+    ) -> Tried {
         let scheme = reader.config.komaster_scheme;
-        let km = komaster_trymove(scheme, board, reader.ambient_ko(), m, color, allow_ko)?;
-        self.ko_stack.push(reader.set_ambient_ko(km.state));
-        self.trace_push(m, color);
-        Some(km.conditional)
+        let mut best = Best::default();
+        let mut count = 0;
+        for m in moves {
+            let allow_ko = board.depth() <= self.config.ko_depth && best.code() == ReadResult::Fail;
+            let Some(km) = komaster_trymove(scheme, board, reader.ambient_ko(), m, mover, allow_ko)
+            else {
+                continue;
+            };
+            self.trace_push(m, mover);
+            let their = reader.under_ko(km.state, |reader| reply(self, reader, board));
+            board.popgo();
+            self.trace_pop(result_note(their.reverse()));
+            count += 1;
+            if !km.conditional {
+                if their == ReadResult::Fail {
+                    return Tried {
+                        winner: Some(m),
+                        best,
+                        count,
+                    };
+                }
+                best.update(their.reverse(), m);
+            } else if their != ReadResult::Win {
+                best = Best::default();
+                best.update(ReadResult::KoB, m);
+            }
+        }
+        Tried {
+            winner: None,
+            best,
+            count,
+        }
     }
 
-    fn pop_conn_move(&mut self, reader: &mut Reader, board: &mut Board, result_note: &str) {
-        board.popgo();
-        let ks = self.ko_stack.pop().unwrap_or(KoState::EMPTY);
-        reader.set_ambient_ko(ks);
-        self.trace_pop(result_note);
-    }
-
-    /// Record the candidate order with its distances in the trace (as
+    /// The candidates a node tries: the first `moves.1` of `moves`, in
+    /// order. The whole order with its distances goes to the trace (as
     /// GNU Go's "Move order for ..." comments).
-    fn trace_move_order(&mut self, what: &str, moves: &(Vec<(Point, i32)>, usize), size: usize) {
+    fn kept_candidates(
+        &mut self,
+        what: &str,
+        moves: &(Vec<(Point, i32)>, usize),
+        size: usize,
+    ) -> Vec<Point> {
+        let kept = moves.0[..moves.1].iter().map(|e| e.0).collect();
         if self.trace.is_none() {
-            return;
+            return kept;
         }
         let mut note = format!("Move order for {what}:");
         for (k, &(m, d)) in moves.0.iter().enumerate() {
@@ -480,6 +516,52 @@ impl ConnectionReader {
             ));
         }
         self.trace_note(&note);
+        kept
+    }
+
+    /// Count a node of `connect2` / `disconnect2`; the connector's result
+    /// when the node needs no reading: `Fail` when a string is gone or the
+    /// node or depth budget is spent, `Win` when the strings are one.
+    /// `disconnect2` takes it reversed.
+    fn connection_settled(&mut self, board: &Board, s1: Point, s2: Point) -> Option<ReadResult> {
+        self.count_node();
+        if !board.is_stone(s1) || !board.is_stone(s2) {
+            return Some(ReadResult::Fail);
+        }
+        if board.same_chain(s1, s2) {
+            return Some(ReadResult::Win);
+        }
+        let spent = self.query_nodes > self.config.node_limit || board.depth() > self.config.depth;
+        spent.then_some(ReadResult::Fail)
+    }
+
+    /// Count a node of `rec_break` / `rec_block`; `Fail` for the breaker
+    /// when the string is gone or the break-in budget is spent (`rec_block`
+    /// takes it reversed).
+    fn break_in_settled(&mut self, board: &Board, s: Point) -> Option<ReadResult> {
+        self.count_node();
+        let settled = !board.is_stone(s)
+            || self.query_nodes > self.config.breakin_node_limit
+            || board.depth() > self.config.breakin_depth;
+        settled.then_some(ReadResult::Fail)
+    }
+
+    /// Read one node through the per-query table under `key` (no table
+    /// with `None`): a hit answers at once, otherwise `read` runs and its
+    /// result is stored.
+    fn through_table(
+        &mut self,
+        key: Option<Key>,
+        read: impl FnOnce(&mut Self) -> (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        if let Some(hit) = key.as_ref().and_then(|k| self.table.get(k)) {
+            return *hit;
+        }
+        let res = read(self);
+        if let Some(key) = key {
+            self.table_store(key, res);
+        }
+        res
     }
 
     fn count_node(&mut self) {
@@ -496,28 +578,14 @@ impl ConnectionReader {
         s2: Point,
         has_passed: bool,
     ) -> (ReadResult, Option<Point>) {
-        self.count_node();
-        if !board.is_stone(s1) || !board.is_stone(s2) {
-            return (ReadResult::Fail, None);
-        }
-        if board.same_chain(s1, s2) {
-            return (ReadResult::Win, None);
-        }
-        if self.query_nodes > self.config.node_limit || board.depth() > self.config.depth {
-            return (ReadResult::Fail, None);
+        if let Some(code) = self.connection_settled(board, s1, s2) {
+            return (code, None);
         }
         let (s1, s2) = (board.origin(s1), board.origin(s2));
-        let key = self.key(reader, board, Routine::Connect, s1, s2, 0);
-        if !has_passed {
-            if let Some(hit) = self.table.get(&key) {
-                return *hit;
-            }
-        }
-        let res = self.connect2_body(reader, board, s1, s2, has_passed);
-        if !has_passed {
-            self.table_store(key, res);
-        }
-        res
+        let key = (!has_passed).then(|| self.key(reader, board, Routine::Connect, s1, s2, 0));
+        self.through_table(key, |cr| {
+            cr.connect2_body(reader, board, s1, s2, has_passed)
+        })
     }
 
     fn connect2_body(
@@ -534,37 +602,14 @@ impl ConnectionReader {
         let color = board.chain(s1).color;
         let (moves, distance) =
             find_string_connection_moves(reader, &mut self.memo, board, s1, s2, color);
-        self.trace_move_order("connect", &moves, board.size());
-        let moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
-        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
-        let mut tried = 0;
-        for m in moves {
-            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(reader, board, m, color, allow_ko) else {
-                continue;
-            };
-            tried += 1;
-            let (their, _) = self.disconnect2(reader, board, s1, s2, has_passed);
-            if !is_ko {
-                self.pop_conn_move(reader, board, result_note(their.reverse()));
-                if their == ReadResult::Fail {
-                    return (ReadResult::Win, Some(m));
-                }
-                update_saved(&mut saved, their, m);
-            } else {
-                self.pop_conn_move(reader, board, result_note(their.reverse()));
-                if their != ReadResult::Win {
-                    saved = (ReadResult::KoB, Some(m));
-                }
-            }
+        let moves = self.kept_candidates("connect", &moves, board.size());
+        let tried = self.try_candidates(reader, board, moves, color, |cr, rd, bd| {
+            cr.disconnect2(rd, bd, s1, s2, has_passed).0
+        });
+        if tried.winner.is_some() || (tried.count == 0 && distance < FP_ONE) {
+            return (ReadResult::Win, tried.winner);
         }
-        if tried == 0 && distance < FP_ONE {
-            return (ReadResult::Win, None);
-        }
-        if saved.0 != ReadResult::Fail {
-            return saved;
-        }
-        (ReadResult::Fail, None)
+        tried.best.get()
     }
 
     /// Can `s1` and `s2` be separated with the cutting side to move?
@@ -576,15 +621,8 @@ impl ConnectionReader {
         s2: Point,
         has_passed: bool,
     ) -> (ReadResult, Option<Point>) {
-        self.count_node();
-        if !board.is_stone(s1) || !board.is_stone(s2) {
-            return (ReadResult::Win, None);
-        }
-        if board.same_chain(s1, s2) {
-            return (ReadResult::Fail, None);
-        }
-        if self.query_nodes > self.config.node_limit || board.depth() > self.config.depth {
-            return (ReadResult::Win, None);
+        if let Some(code) = self.connection_settled(board, s1, s2) {
+            return (code.reverse(), None);
         }
         let (s1, s2) = (board.origin(s1), board.origin(s2));
         let (a1, am1) = reader.attack(board, s1);
@@ -603,12 +641,9 @@ impl ConnectionReader {
             s2,
             has_passed as u64,
         );
-        if let Some(hit) = self.table.get(&key) {
-            return *hit;
-        }
-        let res = self.disconnect2_body(reader, board, s1, s2, has_passed, (a1, am1), (a2, am2));
-        self.table_store(key, res);
-        res
+        self.through_table(Some(key), |cr| {
+            cr.disconnect2_body(reader, board, s1, s2, has_passed, (a1, am1), (a2, am2))
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -632,8 +667,7 @@ impl ConnectionReader {
         let other = color.opponent();
         let (moves, distance) =
             find_string_connection_moves(reader, &mut self.memo, board, s1, s2, other);
-        self.trace_move_order("disconnect", &moves, board.size());
-        let mut moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
+        let mut moves = self.kept_candidates("disconnect", &moves, board.size());
         for (code, m) in [att1, att2] {
             if code != ReadResult::Fail {
                 if let Some(m) = m {
@@ -643,35 +677,19 @@ impl ConnectionReader {
                 }
             }
         }
-        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
-        let mut tried = 0;
-        for m in moves {
-            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(reader, board, m, other, allow_ko) else {
-                continue;
-            };
-            tried += 1;
-            let (their, _) = self.connect2(reader, board, s1, s2, has_passed);
-            self.pop_conn_move(reader, board, result_note(their.reverse()));
-            if !is_ko {
-                if their == ReadResult::Fail {
-                    return (ReadResult::Win, Some(m));
-                }
-                update_saved(&mut saved, their, m);
-            } else if their != ReadResult::Win {
-                saved = (ReadResult::KoB, Some(m));
-            }
+        let tried = self.try_candidates(reader, board, moves, other, |cr, rd, bd| {
+            cr.connect2(rd, bd, s1, s2, has_passed).0
+        });
+        if tried.winner.is_some() {
+            return (ReadResult::Win, tried.winner);
         }
-        if tried == 0
+        if tried.count == 0
             && distance >= FP_ONE
             && (has_passed || self.connect2(reader, board, s1, s2, true).0 == ReadResult::Fail)
         {
             return (ReadResult::Win, None);
         }
-        if saved.0 != ReadResult::Fail {
-            return saved;
-        }
-        (ReadResult::Fail, None)
+        tried.best.get()
     }
 
     /// Can the chain on `s` reach the goal with its owner to move?
@@ -683,56 +701,25 @@ impl ConnectionReader {
         goal: &Goal,
         has_passed: bool,
     ) -> (ReadResult, Option<Point>) {
-        self.count_node();
-        if !board.is_stone(s) {
-            return (ReadResult::Fail, None);
-        }
-        if self.query_nodes > self.config.breakin_node_limit
-            || board.depth() > self.config.breakin_depth
-        {
-            return (ReadResult::Fail, None);
+        if let Some(code) = self.break_in_settled(board, s) {
+            return (code, None);
         }
         let s = board.origin(s);
-        let key = self.key(reader, board, Routine::BreakIn, s, Point::NONE, goal.hash);
-        if !has_passed {
-            if let Some(hit) = self.table.get(&key) {
-                return *hit;
+        let key = (!has_passed)
+            .then(|| self.key(reader, board, Routine::BreakIn, s, Point::NONE, goal.hash));
+        self.through_table(key, |cr| {
+            let color = board.chain(s).color;
+            let (moves, distance) = find_break_moves(cr, reader, board, s, goal, color);
+            let moves = cr.kept_candidates("break-in", &moves, board.size());
+            let tried = cr.try_candidates(reader, board, moves, color, |cr, rd, bd| {
+                cr.rec_block(rd, bd, s, goal, has_passed).0
+            });
+            if tried.winner.is_some() || (tried.count == 0 && distance < fp(0.89)) {
+                (ReadResult::Win, tried.winner)
+            } else {
+                tried.best.get()
             }
-        }
-        let color = board.chain(s).color;
-        let (moves, distance) = find_break_moves(self, reader, board, s, goal, color);
-        self.trace_move_order("break-in", &moves, board.size());
-        let moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
-        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
-        let mut tried = 0;
-        let mut res = None;
-        for m in moves {
-            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(reader, board, m, color, allow_ko) else {
-                continue;
-            };
-            tried += 1;
-            let (their, _) = self.rec_block(reader, board, s, goal, has_passed);
-            self.pop_conn_move(reader, board, result_note(their.reverse()));
-            if !is_ko {
-                if their == ReadResult::Fail {
-                    res = Some((ReadResult::Win, Some(m)));
-                    break;
-                }
-                update_saved(&mut saved, their, m);
-            } else if their != ReadResult::Win {
-                saved = (ReadResult::KoB, Some(m));
-            }
-        }
-        let res = res.unwrap_or(if tried == 0 && distance < fp(0.89) {
-            (ReadResult::Win, None)
-        } else {
-            saved
-        });
-        if !has_passed {
-            self.table_store(key, res);
-        }
-        res
+        })
     }
 
     /// Can the goal be kept away from the chain on `s`, the opponent of
@@ -745,74 +732,33 @@ impl ConnectionReader {
         goal: &Goal,
         has_passed: bool,
     ) -> (ReadResult, Option<Point>) {
-        self.count_node();
-        if !board.is_stone(s) {
-            return (ReadResult::Win, None);
-        }
-        if self.query_nodes > self.config.breakin_node_limit
-            || board.depth() > self.config.breakin_depth
-        {
-            return (ReadResult::Win, None);
+        if let Some(code) = self.break_in_settled(board, s) {
+            return (code.reverse(), None);
         }
         let s = board.origin(s);
-        let key = self.key(
-            reader,
-            board,
-            Routine::BlockOff,
-            s,
-            Point::NONE,
-            goal.hash ^ has_passed as u64,
-        );
-        if let Some(hit) = self.table.get(&key) {
-            return *hit;
-        }
-        if let Some(m) = ladder_capture(reader, &mut self.memo, board, s) {
-            let res = (ReadResult::Win, Some(m));
-            self.table_store(key, res);
-            return res;
-        }
-        let color = board.chain(s).color;
-        let other = color.opponent();
-        let (moves, distance) = find_break_moves(self, reader, board, s, goal, other);
-        self.trace_move_order("block-off", &moves, board.size());
-        let moves: Vec<Point> = moves.0[..moves.1].iter().map(|e| e.0).collect();
-        let mut saved: (ReadResult, Option<Point>) = (ReadResult::Fail, None);
-        let mut tried = 0;
-        let mut res = None;
-        for m in moves {
-            let allow_ko = board.depth() <= self.config.ko_depth && saved.0 == ReadResult::Fail;
-            let Some(is_ko) = self.try_conn_move(reader, board, m, other, allow_ko) else {
-                continue;
-            };
-            tried += 1;
-            let (their, _) = self.rec_break(reader, board, s, goal, has_passed);
-            self.pop_conn_move(reader, board, result_note(their.reverse()));
-            if !is_ko {
-                if their == ReadResult::Fail {
-                    res = Some((ReadResult::Win, Some(m)));
-                    break;
-                }
-                update_saved(&mut saved, their, m);
-            } else if their != ReadResult::Win {
-                saved = (ReadResult::KoB, Some(m));
+        let extra = goal.hash ^ has_passed as u64;
+        let key = self.key(reader, board, Routine::BlockOff, s, Point::NONE, extra);
+        self.through_table(Some(key), |cr| {
+            if let Some(m) = ladder_capture(reader, &mut cr.memo, board, s) {
+                return (ReadResult::Win, Some(m));
             }
-        }
-        let res = match res {
-            Some(r) => r,
-            None => {
-                if tried == 0
+            let other = board.chain(s).color.opponent();
+            let (moves, distance) = find_break_moves(cr, reader, board, s, goal, other);
+            let moves = cr.kept_candidates("block-off", &moves, board.size());
+            let tried = cr.try_candidates(reader, board, moves, other, |cr, rd, bd| {
+                cr.rec_break(rd, bd, s, goal, has_passed).0
+            });
+            if tried.winner.is_some()
+                || (tried.count == 0
                     && distance >= FP_ONE
                     && (has_passed
-                        || self.rec_break(reader, board, s, goal, true).0 == ReadResult::Fail)
-                {
-                    (ReadResult::Win, None)
-                } else {
-                    saved
-                }
+                        || cr.rec_break(reader, board, s, goal, true).0 == ReadResult::Fail))
+            {
+                (ReadResult::Win, tried.winner)
+            } else {
+                tried.best.get()
             }
-        };
-        self.table_store(key, res);
-        res
+        })
     }
 }
 

@@ -43,19 +43,43 @@ fn check(
 
 use ReadResult::{Fail, Win};
 
+/// Two black stones of one string, at (1, 1) and (1, 2).
+pub(crate) const ONE_STRING: &str = ". . . . .
+                                     . X X . .
+                                     . . . . .
+                                     . . . . .
+                                     . . . . .";
+
+/// Two black stones on an empty diagonal, at (2, 2) and (3, 3).
+pub(crate) const FREE_DIAGONAL: &str = ". . . . . . .
+                                        . . . . . . .
+                                        . . X . . . .
+                                        . . . X . . .
+                                        . . . . . . .
+                                        . . . . . . .
+                                        . . . . . . .";
+
+/// Black stones at (2, 2) and (2, 4) with a white wall between them.
+pub(crate) const WALL_BETWEEN: &str = ". . . . . . .
+                                       . . . O . . .
+                                       . . X O X . .
+                                       . . . O . . .
+                                       . . . O . . .
+                                       . . . . . . .
+                                       . . . . . . .";
+
+/// A bamboo joint: black (2, 2)-(3, 2) and (2, 4)-(3, 4).
+pub(crate) const BAMBOO_JOINT: &str = ". . . . . . .
+                                       . . . . . . .
+                                       . . X . X . .
+                                       . . X . X . .
+                                       . . . . . . .
+                                       . . . . . . .
+                                       . . . . . . .";
+
 #[test]
 fn same_chain_is_connected() {
-    check(
-        ". . . . .
-         . X X . .
-         . . . . .
-         . . . . .
-         . . . . .",
-        (1, 1),
-        (1, 2),
-        Win,
-        Fail,
-    );
+    check(ONE_STRING, (1, 1), (1, 2), Win, Fail);
 }
 
 #[test]
@@ -98,53 +122,17 @@ fn one_space_jump_with_a_peep_can_be_cut_and_connected() {
 
 #[test]
 fn bamboo_joint_cannot_be_cut() {
-    check(
-        ". . . . . . .
-         . . . . . . .
-         . . X . X . .
-         . . X . X . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        (2, 2),
-        (2, 4),
-        Win,
-        Fail,
-    );
+    check(BAMBOO_JOINT, (2, 2), (2, 4), Win, Fail);
 }
 
 #[test]
 fn empty_diagonal_cannot_be_cut() {
-    check(
-        ". . . . . . .
-         . . . . . . .
-         . . X . . . .
-         . . . X . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        (2, 2),
-        (3, 3),
-        Win,
-        Fail,
-    );
+    check(FREE_DIAGONAL, (2, 2), (3, 3), Win, Fail);
 }
 
 #[test]
 fn already_cut_stones_stay_cut() {
-    check(
-        ". . . . . . .
-         . . . O . . .
-         . . X O X . .
-         . . . O . . .
-         . . . O . . .
-         . . . . . . .
-         . . . . . . .",
-        (2, 2),
-        (2, 4),
-        Fail,
-        Win,
-    );
+    check(WALL_BETWEEN, (2, 2), (2, 4), Fail, Win);
 }
 
 #[test]
@@ -213,16 +201,7 @@ fn node_counter_counts_and_trace_records() {
 
 #[test]
 fn persistent_cache_answers_repeat_queries() {
-    let mut board = Board::from_diagram(
-        ". . . . . . .
-         . . . . . . .
-         . . X . X . .
-         . . X . X . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-    )
-    .expect("diagram");
+    let mut board = Board::from_diagram(BAMBOO_JOINT).expect("diagram");
     let a = board.point(2, 2).expect("on board");
     let b = board.point(2, 4).expect("on board");
     let mut reader = Reader::default();

@@ -60,6 +60,7 @@ use crate::analysis::territory::Territory;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
 use crate::combination::{atari_atari, blunder_size, combination_defenses, AaConfig, Targets};
 use crate::connect::ConnectionReader;
+use crate::game::score::empty_regions;
 use crate::game::{Game, MoveFilter};
 use crate::reading::Reader;
 
@@ -584,40 +585,13 @@ pub fn is_own_eye(board: &Board, p: Point, color: Color) -> bool {
 /// own eyes and not inside a small empty region bordered by one colour
 /// only, in board order.
 fn useful_points(board: &Board, filter: &MoveFilter, color: Color) -> Vec<Point> {
-    let mut region_of = vec![usize::MAX; BOARD_ARRAY];
-    let mut regions: Vec<(usize, bool, bool)> = Vec::new();
-    let mut stack = Vec::new();
-    for p in board.points() {
-        if !board.is_empty(p) || region_of[p.idx()] != usize::MAX {
-            continue;
-        }
-        let id = regions.len();
-        let (mut n, mut bb, mut ww) = (0, false, false);
-        region_of[p.idx()] = id;
-        stack.push(p);
-        while let Some(q) = stack.pop() {
-            n += 1;
-            for nb in q.neighbors() {
-                match board.cell(nb) {
-                    Cell::Black => bb = true,
-                    Cell::White => ww = true,
-                    Cell::Empty if region_of[nb.idx()] == usize::MAX => {
-                        region_of[nb.idx()] = id;
-                        stack.push(nb);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        regions.push((n, bb, ww));
-    }
+    let regions = empty_regions(board);
     board
         .points()
         .filter(|&p| board.is_empty(p))
         .filter(|&p| {
-            let (n, bb, ww) = regions[region_of[p.idx()]];
-            let one_colour = bb != ww;
-            !(one_colour && n <= SMALL_REGION)
+            let region = regions.of(p);
+            !(region.bordered_by().is_some() && region.size <= SMALL_REGION)
         })
         .filter(|&p| {
             board.is_legal(p, color)

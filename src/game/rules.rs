@@ -229,17 +229,23 @@ pub(crate) mod tests {
         })
     }
 
+    /// Simple ko, no ko and situational superko allow `color` to play
+    /// `last` after `moves`; positional superko alone forbids it.
+    fn assert_only_positional_forbids(size: usize, moves: &[&str], color: Color, last: &str) {
+        // Simple, none, positional, situational.
+        assert_eq!(
+            verdicts(size, moves, color, last),
+            [true, true, false, true]
+        );
+    }
+
     /// 2x2 from the empty board: after B A2, W B2, B A1, W pass, B B1
     /// (captures B2), W B2 (captures three), Black's A2 recreates the
     /// board after move 2, which had Black to move; now White would be.
     #[test]
     fn two_by_two_positional_and_situational_differ() {
         let moves = ["A2", "B2", "A1", "pass", "B1", "B2"];
-        // Simple, none, positional, situational.
-        assert_eq!(
-            verdicts(2, &moves, Color::Black, "A2"),
-            [true, true, false, true]
-        );
+        assert_only_positional_forbids(2, &moves, Color::Black, "A2");
         let g = game_after(2, KoRule::Positional, &moves);
         assert_eq!(
             g.check_play(Color::Black, mv(2, "A2")),
@@ -253,10 +259,7 @@ pub(crate) mod tests {
     #[test]
     fn three_by_three_positional_and_situational_differ() {
         let moves = ["B3", "A2", "C2", "B2", "A3", "C3"];
-        assert_eq!(
-            verdicts(3, &moves, Color::Black, "B3"),
-            [true, true, false, true]
-        );
+        assert_only_positional_forbids(3, &moves, Color::Black, "B3");
     }
 
     /// Sending two returning one on 3x3: Black throws in at C3 (two

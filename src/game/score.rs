@@ -9,7 +9,7 @@
 //! readers.
 
 use super::Game;
-use crate::board::{Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Point, BOARD_ARRAY};
 
 /// Area counts of a position.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,43 +24,22 @@ impl Game {
     /// Area score with every stone alive.
     pub fn area_score(&self) -> AreaScore {
         let b = self.board();
-        let size = b.size();
-        let mut seen = vec![false; crate::board::BOARD_ARRAY];
         let mut score = AreaScore { black: 0, white: 0 };
-        let mut stack: Vec<Point> = Vec::new();
         for p in b.points() {
             match b.cell(p) {
                 Cell::Black => score.black += 1,
                 Cell::White => score.white += 1,
-                Cell::Empty if !seen[p.idx()] => {
-                    // Flood the empty region and note which colours border it.
-                    let (mut n, mut borders_b, mut borders_w) = (0, false, false);
-                    seen[p.idx()] = true;
-                    stack.push(p);
-                    while let Some(q) = stack.pop() {
-                        n += 1;
-                        for nb in q.neighbors() {
-                            match b.cell(nb) {
-                                Cell::Black => borders_b = true,
-                                Cell::White => borders_w = true,
-                                Cell::Empty if !seen[nb.idx()] => {
-                                    seen[nb.idx()] = true;
-                                    stack.push(nb);
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                    match (borders_b, borders_w) {
-                        (true, false) => score.black += n,
-                        (false, true) => score.white += n,
-                        _ => {}
-                    }
-                }
                 _ => {}
             }
         }
-        debug_assert!(score.black + score.white <= size * size);
+        for region in empty_regions(b).regions {
+            match region.bordered_by() {
+                Some(Color::Black) => score.black += region.size,
+                Some(Color::White) => score.white += region.size,
+                None => {}
+            }
+        }
+        debug_assert!(score.black + score.white <= b.size() * b.size());
         score
     }
 
@@ -72,4 +51,80 @@ impl Game {
         origins.sort();
         origins.into_iter().map(|o| b.stones_sorted(o)).collect()
     }
+}
+
+/// One empty region of a board (a maximal connected set of empty points):
+/// its size and the colours of the stones around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EmptyRegion {
+    /// Empty points.
+    pub size: usize,
+    /// A black stone touches the region.
+    pub borders_black: bool,
+    /// A white stone touches the region.
+    pub borders_white: bool,
+}
+
+impl EmptyRegion {
+    /// The colour bordering the region when only one does.
+    pub fn bordered_by(&self) -> Option<Color> {
+        match (self.borders_black, self.borders_white) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// The empty regions of a board and the region of each point.
+#[derive(Clone, Debug)]
+pub struct EmptyRegions {
+    /// The regions, in board order of their first point.
+    pub regions: Vec<EmptyRegion>,
+    /// Index into `regions` per point (`Point::idx`); `usize::MAX` for
+    /// stones and points off the board.
+    pub region_of: Vec<usize>,
+}
+
+impl EmptyRegions {
+    /// The region of the empty point `p`.
+    pub fn of(&self, p: Point) -> &EmptyRegion {
+        &self.regions[self.region_of[p.idx()]]
+    }
+}
+
+/// Flood every empty region of `board`, noting which colours border it.
+pub fn empty_regions(board: &Board) -> EmptyRegions {
+    let mut region_of = vec![usize::MAX; BOARD_ARRAY];
+    let mut regions = Vec::new();
+    let mut stack = Vec::new();
+    for p in board.points() {
+        if !board.is_empty(p) || region_of[p.idx()] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        let mut region = EmptyRegion {
+            size: 0,
+            borders_black: false,
+            borders_white: false,
+        };
+        region_of[p.idx()] = id;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            region.size += 1;
+            for nb in q.neighbors() {
+                match board.cell(nb) {
+                    Cell::Black => region.borders_black = true,
+                    Cell::White => region.borders_white = true,
+                    Cell::Empty if region_of[nb.idx()] == usize::MAX => {
+                        region_of[nb.idx()] = id;
+                        stack.push(nb);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        regions.push(region);
+    }
+    EmptyRegions { regions, region_of }
 }

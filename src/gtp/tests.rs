@@ -538,15 +538,7 @@ fn same_dragon_and_dragon_stones() {
 
 #[test]
 fn dragon_data_answers_and_errors() {
-    let mut e = engine_with(
-        ". . . . . . .
-         . . . . . . .
-         . . X X X . .
-         . . X . X . .
-         . O . X . . .
-         . . . . . O .
-         . . . . . . .",
-    );
+    let mut e = engine_with(crate::analysis::dragon::data::tests::TWO_STRING_DRAGON);
     let one = ok(&mut e, "dragon_data D3");
     // Headed by the vertex asked for; GNU Go's fields in its order, keys
     // padded to 24 columns.

@@ -11,7 +11,7 @@
 //! ordered (`order.rs`) and tried; an attacking move works when the
 //! defender has no defence afterwards and the attack can be confirmed.
 
-use super::cache::{CacheKey, Routine};
+use super::cache::Routine;
 use super::defend::add_atari_captures;
 use super::ko::{komaster_trymove, KoState, Komaster};
 use super::libs::{approxlib_list, direct_neighbors, has_neighbor, is_self_atari};
@@ -39,21 +39,11 @@ impl Reader {
         ks: KoState,
         hint: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if self.exhausted {
-            return (ReadResult::Fail, None);
-        }
-        if !board.is_stone(s) {
-            return (ReadResult::Win, None);
+        if let Some(code) = self.attack_settled(board, s) {
+            return (code, None);
         }
         let libs = board.countlib(s);
         let stackp = Self::stackp(board);
-        let cfg = &self.config;
-        if libs > 4
-            || (libs == 4 && stackp > cfg.fourlib_depth)
-            || (libs == 3 && stackp > cfg.depth)
-        {
-            return (ReadResult::Fail, None);
-        }
         if libs == 1 && board.chain_size(s) > 1 {
             // Capturing more than one stone in atari needs no reading
             // (attack1's first case): cheaper than a table lookup.
@@ -61,30 +51,15 @@ impl Reader {
             self.trace(board, "attack", s, res);
             return res;
         }
-        let origin = board.origin(s);
-        let remaining = cfg.depth - stackp;
-        let cacheable = stackp <= cfg.depth;
-        let key = CacheKey::new(board.hash(), Routine::Attack, origin, ks, remaining);
-        if cacheable {
-            if let Some(hit) = self.cache.get(&key) {
-                self.trace(board, "attack (cached)", s, hit);
-                return hit;
-            }
-        }
-        let start = self.nodes;
         let killer = if libs > 3 { hint } else { None };
-        let res = match libs {
-            1 => self.attack1(board, s, ks),
-            2 if stackp > cfg.depth + 10 => self.simple_ladder(board, s),
-            2 => self.attack2(board, s, ks, killer),
-            3 => self.attack3(board, s, ks, killer),
-            _ => self.attack4(board, s, ks, killer),
-        };
-        if cacheable && !self.exhausted {
-            self.cache.put(key, res.0, res.1, self.nodes - start);
-        }
-        self.trace(board, "attack", s, res);
-        res
+        let ladder_depth = self.config.depth + 10;
+        self.through_table(board, s, ks, Routine::Attack, |r, b| match libs {
+            1 => r.attack1(b, s, ks),
+            2 if stackp > ladder_depth => r.simple_ladder(b, s),
+            2 => r.attack2(b, s, ks, killer),
+            3 => r.attack3(b, s, ks, killer),
+            _ => r.attack4(b, s, ks, killer),
+        })
     }
 
     /// Try the untried candidates of `moves` for the attacker, best first.

@@ -35,14 +35,26 @@ use super::ko::KoState;
 use super::ReadResult;
 use crate::board::Point;
 
-/// Which search a cached result belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which search a result belongs to, for every cache of the reading
+/// toolkit: the routine of a transposition-table entry (tactical reading,
+/// here), of an entry of the connection search's table, and the kind of
+/// a persistent-cache query. The discriminants (1 to 6, in this order)
+/// are part of this table's packed key (three bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Routine {
-    /// `attack` of a chain.
+    /// Tactical `attack` of a chain.
     Attack = 1,
-    /// `find_defense` of a chain.
-    FindDefense = 2,
+    /// Tactical `find_defense` of a chain.
+    FindDefense,
+    /// Connection `string_connect`.
+    Connect,
+    /// Connection `disconnect`.
+    Disconnect,
+    /// `break_in`.
+    BreakIn,
+    /// `block_off`.
+    BlockOff,
 }
 
 /// The full key of a cached result.

@@ -10,7 +10,7 @@
 //! chains in atari (both generated here), then the generators of
 //! `reading/moves` (break-chain, rescue, edge moves), and backfilling.
 
-use super::cache::{CacheKey, Routine};
+use super::cache::Routine;
 use super::ko::{fill_dooms_target, komaster_trymove, KoState};
 use super::libs::{accuratelib, is_self_atari};
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
@@ -48,44 +48,17 @@ impl Reader {
         ks: KoState,
         hint: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if self.exhausted {
-            return (ReadResult::Win, None);
-        }
-        if !board.is_stone(s) {
-            return (ReadResult::Fail, None);
+        if let Some(code) = self.attack_settled(board, s) {
+            return (code.reverse(), None);
         }
         let libs = board.countlib(s);
-        let stackp = Self::stackp(board);
-        let cfg = &self.config;
-        if libs > 4
-            || (libs == 4 && stackp > cfg.fourlib_depth)
-            || (libs == 3 && stackp > cfg.depth)
-        {
-            return (ReadResult::Win, None);
-        }
-        let origin = board.origin(s);
-        let remaining = cfg.depth - stackp;
-        let cacheable = stackp <= cfg.depth;
-        let key = CacheKey::new(board.hash(), Routine::FindDefense, origin, ks, remaining);
-        if cacheable {
-            if let Some(hit) = self.cache.get(&key) {
-                self.trace(board, "defend (cached)", s, hit);
-                return hit;
-            }
-        }
-        let start = self.nodes;
         let killer = if libs > 2 { hint } else { None };
-        let res = match libs {
-            1 => self.defend1(board, s, ks, killer),
-            2 => self.defend2(board, s, ks, killer),
-            3 => self.defend3(board, s, ks, killer),
-            _ => self.defend4(board, s, ks, killer),
-        };
-        if cacheable && !self.exhausted {
-            self.cache.put(key, res.0, res.1, self.nodes - start);
-        }
-        self.trace(board, "defend", s, res);
-        res
+        self.through_table(board, s, ks, Routine::FindDefense, |r, b| match libs {
+            1 => r.defend1(b, s, ks, killer),
+            2 => r.defend2(b, s, ks, killer),
+            3 => r.defend3(b, s, ks, killer),
+            _ => r.defend4(b, s, ks, killer),
+        })
     }
 
     /// Try the untried candidates for the defender, best first. Returns
@@ -176,6 +149,21 @@ impl Reader {
         true
     }
 
+    /// Count a defence node; its answer when no candidates need trying:
+    /// `Win` without a move once the budget is spent (the search unwinds),
+    /// `Win` with a [`Reader::fast_defense`] move when there is one.
+    fn defended_without_search(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+    ) -> Option<(ReadResult, Option<Point>)> {
+        if !self.count_node() {
+            return Some((ReadResult::Win, None));
+        }
+        self.fast_defense(board, s)
+            .map(|m| (ReadResult::Win, Some(m)))
+    }
+
     /// A move that plainly gives the chain enough liberties: a liberty
     /// with that many liberties afterwards, or the capture of a
     /// neighbour in atari that does. GNU Go `fast_defense`.
@@ -224,11 +212,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let color = board.chain(s).color;
         let lib = board.libs(s)[0];
@@ -273,11 +258,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let color = board.chain(s).color;
         let stackp = Self::stackp(board);
@@ -345,11 +327,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();
@@ -423,11 +402,8 @@ impl Reader {
         ks: KoState,
         killer: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if !self.count_node() {
-            return (ReadResult::Win, None);
-        }
-        if let Some(m) = self.fast_defense(board, s) {
-            return (ReadResult::Win, Some(m));
+        if let Some(res) = self.defended_without_search(board, s) {
+            return res;
         }
         let stackp = Self::stackp(board);
         let cfg = self.config.clone();

@@ -115,6 +115,42 @@ pub struct KoMove {
     pub captured: Option<Point>,
 }
 
+impl KoMove {
+    /// A conditional ko capture by `color` at `p` (of the stone on
+    /// `captured`) that makes `color` komaster, `kom_pos` at the captured
+    /// stone.
+    fn takes_komaster(color: Color, p: Point, captured: Option<Point>) -> KoMove {
+        KoMove {
+            state: KoState::with(Komaster::Is(color), captured.unwrap_or(p)),
+            conditional: true,
+            captured,
+        }
+    }
+}
+
+/// Play `p` for `color`; failing that, when `may_take` allows it, take
+/// it as a conditional ko capture (tryko). `Some(conditional)` with the
+/// move on the board, or `None` with the board unchanged.
+fn play_or_tryko(board: &mut Board, p: Point, color: Color, may_take: bool) -> Option<bool> {
+    if board.trymove(p, color) {
+        return Some(false);
+    }
+    (may_take && board.tryko(p, color)).then_some(true)
+}
+
+/// The ko captures of `color` at `p` (of the stone on `kpos`) that
+/// schemes 1 and 5 forbid in the state `ks`: the opponent komaster's
+/// retake at `kom_pos`, any capture while GRAY, and the komaster's own
+/// captures that are not nested (diagonal to `kom_pos`).
+fn nested_capture_forbidden(ks: KoState, p: Point, kpos: Point, color: Color) -> bool {
+    match ks.komaster {
+        Komaster::Is(c) if c == color.opponent() => p == ks.kom_pos,
+        Komaster::Gray(_) => true,
+        Komaster::Is(_) => !diagonal_neighbors(kpos, ks.kom_pos),
+        _ => false,
+    }
+}
+
 /// A komaster scheme of GNU Go's manual (see the module docs), numbered
 /// as in GNU Go 3.4's `board.c`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -190,31 +226,17 @@ fn trymove_complex(
     let captured = board.ko_capture(p, color);
 
     if let Some(kpos) = captured {
-        match ks.komaster {
-            Komaster::Is(c) if c == other && p == ks.kom_pos => return None,
-            Komaster::Gray(_) => return None,
-            Komaster::Is(c) if c == color && !diagonal_neighbors(kpos, ks.kom_pos) => return None,
-            Komaster::WeakKo if p != previous_ko && !diagonal_neighbors(kpos, ks.kom_pos) => {
-                return None
-            }
-            _ => {}
+        let weak_not_nested = ks.komaster == Komaster::WeakKo
+            && p != previous_ko
+            && !diagonal_neighbors(kpos, ks.kom_pos);
+        if nested_capture_forbidden(ks, p, kpos, color) || weak_not_nested {
+            return None;
         }
     }
 
-    let mut conditional = false;
-    if !board.trymove(p, color) {
-        if !consider_conditional || !board.tryko(p, color) {
-            return None;
-        }
-        conditional = true;
-        if matches!(ks.komaster, Komaster::Empty | Komaster::WeakKo) {
-            let kpos = captured.unwrap_or(p);
-            return Some(KoMove {
-                state: KoState::with(Komaster::Is(color), kpos),
-                conditional,
-                captured,
-            });
-        }
+    let conditional = play_or_tryko(board, p, color, consider_conditional)?;
+    if conditional && matches!(ks.komaster, Komaster::Empty | Komaster::WeakKo) {
+        return Some(KoMove::takes_komaster(color, p, captured));
     }
 
     let Some(kpos) = captured else {
@@ -259,27 +281,12 @@ fn trymove_simple(
     let other = color.opponent();
     let ks = settle_simple(board, ks);
     let captured = board.ko_capture(p, color);
-    if let Some(kpos) = captured {
-        match ks.komaster {
-            Komaster::Is(c) if c == other && p == ks.kom_pos => return None,
-            Komaster::Gray(_) => return None,
-            Komaster::Is(c) if c == color && !diagonal_neighbors(kpos, ks.kom_pos) => return None,
-            _ => {}
-        }
+    if captured.is_some_and(|kpos| nested_capture_forbidden(ks, p, kpos, color)) {
+        return None;
     }
-    let mut conditional = false;
-    if !board.trymove(p, color) {
-        if !consider_conditional || !board.tryko(p, color) {
-            return None;
-        }
-        conditional = true;
-        if ks.komaster == Komaster::Empty {
-            return Some(KoMove {
-                state: KoState::with(Komaster::Is(color), captured.unwrap_or(p)),
-                conditional,
-                captured,
-            });
-        }
+    let conditional = play_or_tryko(board, p, color, consider_conditional)?;
+    if conditional && ks.komaster == Komaster::Empty {
+        return Some(KoMove::takes_komaster(color, p, captured));
     }
     let state = match (captured, ks.komaster) {
         (None, _) => ks,
@@ -333,19 +340,13 @@ fn trymove_original(
     if captured.is_some() && ks.komaster == Komaster::Is(color.opponent()) && p == ks.kom_pos {
         return None;
     }
-    if board.trymove(p, color) {
-        return Some(KoMove {
-            state: ks,
-            conditional: false,
-            captured,
-        });
-    }
-    if !consider_conditional || ks.komaster != Komaster::Empty || !board.tryko(p, color) {
-        return None;
+    let may_take = consider_conditional && ks.komaster == Komaster::Empty;
+    if play_or_tryko(board, p, color, may_take)? {
+        return Some(KoMove::takes_komaster(color, p, captured));
     }
     Some(KoMove {
-        state: KoState::with(Komaster::Is(color), captured.unwrap_or(p)),
-        conditional: true,
+        state: ks,
+        conditional: false,
         captured,
     })
 }
@@ -365,16 +366,11 @@ fn trymove_revised(
     if captured.is_some() && ks.komaster == Komaster::Is(other) && p == ks.kom_pos {
         return None;
     }
+    let may_take = consider_conditional && ks.komaster != Komaster::Is(other);
+    let conditional = play_or_tryko(board, p, color, may_take)?;
     let mut state = ks;
-    let mut conditional = false;
-    if !board.trymove(p, color) {
-        if !consider_conditional || ks.komaster == Komaster::Is(other) || !board.tryko(p, color) {
-            return None;
-        }
-        conditional = true;
-        if ks.komaster == Komaster::Empty {
-            state = KoState::with(Komaster::Is(color), captured.unwrap_or(p));
-        }
+    if conditional && ks.komaster == Komaster::Empty {
+        state = KoMove::takes_komaster(color, p, captured).state;
     }
     if let (Some(kpos), Komaster::Is(c)) = (captured, ks.komaster) {
         if c == color {

@@ -46,9 +46,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::board::{Board, Color, Point, PointSet};
-use cache::Cache;
+use cache::{Cache, CacheKey, Routine};
 use ko::KoState;
-use persistent::{Kind, PersistentCache, Query, ShadowScope};
+use persistent::{PersistentCache, Query, ShadowScope};
 use trace::Tracer;
 
 /// Outcome of a reading query, ordered from worst to best for the side
@@ -161,22 +161,30 @@ impl ReadingConfig {
     }
 }
 
-/// The best result found so far at a search node and its move.
+/// The best result found so far at a search node and its move (tactical
+/// and connection search).
 #[derive(Clone, Copy, Debug, Default)]
-struct Best {
+pub(crate) struct Best {
     code: ReadResult,
     mv: Option<Point>,
 }
 
 impl Best {
-    fn update(&mut self, code: ReadResult, mv: Point) {
+    /// Keep `mv` when `code` is better than the best so far.
+    pub(crate) fn update(&mut self, code: ReadResult, mv: Point) {
         if code > self.code {
             self.code = code;
             self.mv = Some(mv);
         }
     }
 
-    fn get(self) -> (ReadResult, Option<Point>) {
+    /// The best result so far.
+    pub(crate) fn code(&self) -> ReadResult {
+        self.code
+    }
+
+    /// The result and its move; no move with `Fail`.
+    pub(crate) fn get(self) -> (ReadResult, Option<Point>) {
         if self.code == ReadResult::Fail {
             (ReadResult::Fail, None)
         } else {
@@ -206,6 +214,23 @@ impl NodeState {
         }
     }
 }
+
+/// The chains on `a` and `b`, the one with fewer liberties first (as
+/// given when the counts are equal, so one chain keeps its order); `None`
+/// when either point is empty.
+fn weaker_first(board: &Board, a: Point, b: Point) -> Option<(Point, Point)> {
+    if !board.is_stone(a) || !board.is_stone(b) {
+        return None;
+    }
+    if board.countlib(a) > board.countlib(b) {
+        Some((b, a))
+    } else {
+        Some((a, b))
+    }
+}
+
+/// A recursive worker on one chain: `do_attack` or `do_find_defense`.
+type ChainWorker = fn(&mut Reader, &mut Board, Point, KoState) -> (ReadResult, Option<Point>);
 
 /// The reader's persistent context: configuration, caches and counters.
 #[derive(Debug, Default)]
@@ -278,11 +303,17 @@ impl Reader {
         (self.cache.hits, self.cache.stores)
     }
 
-    /// Set the komaster state that [`Reader::attack`] and
-    /// [`Reader::find_defense`] start from (the connection search sets the
-    /// state its own moves left); returns the previous one.
-    pub(crate) fn set_ambient_ko(&mut self, ks: KoState) -> KoState {
-        std::mem::replace(&mut self.ambient_ko, ks)
+    /// Run `f` with top-level queries ([`Reader::attack`],
+    /// [`Reader::find_defense`] and the rest) starting from the komaster
+    /// state `ks`; the previous state is back in force when `f` returns.
+    /// The connection search reads under the state its own moves left
+    /// (GNU Go's global `komaster` / `kom_pos` while a move is on the
+    /// board); being scoped, a set without its restore cannot happen.
+    pub(crate) fn under_ko<T>(&mut self, ks: KoState, f: impl FnOnce(&mut Reader) -> T) -> T {
+        let outer = std::mem::replace(&mut self.ambient_ko, ks);
+        let res = f(self);
+        self.ambient_ko = outer;
+        res
     }
 
     /// The komaster state top-level queries start from.
@@ -423,43 +454,49 @@ impl Reader {
     /// assert!(mv.is_some());
     /// ```
     pub fn attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        if !board.is_stone(s) {
-            return (ReadResult::Fail, None);
+        match self.chain_query(board, s, Routine::Attack, Reader::do_attack) {
+            (_, true) => (ReadResult::Fail, None),
+            (res, false) => res,
         }
-        let query = Query::new(
-            Kind::Attack,
-            board.origin(s),
-            Point::NONE,
-            self.persistent_key(board),
-        );
-        let ks = self.ambient_ko;
-        let (res, exhausted) = self.top_level(board, query, |r, b| r.do_attack(b, s, ks));
-        if exhausted {
-            log::debug!("attack: node budget exhausted");
-            return (ReadResult::Fail, None);
-        }
-        res
     }
 
     /// Can the chain on `s` be saved? Returns the result and the defending
     /// move (`None` when the chain needs no move). GNU Go `find_defense`.
     pub fn find_defense(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
+        match self.chain_query(board, s, Routine::FindDefense, Reader::do_find_defense) {
+            ((_, mv), true) => (ReadResult::Win, mv),
+            (res, false) => res,
+        }
+    }
+
+    /// The frame of [`Reader::attack`] and [`Reader::find_defense`]: the
+    /// recursive worker `search` on the chain on `s`, from the ambient ko
+    /// state, as a top-level query of `kind` ([`Reader::top_level`]).
+    /// Returns the result and whether the node budget ran out (the
+    /// caller then answers as beyond reading range); an empty `s` gives
+    /// `Fail` at once.
+    fn chain_query(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        kind: Routine,
+        search: ChainWorker,
+    ) -> ((ReadResult, Option<Point>), bool) {
         if !board.is_stone(s) {
-            return (ReadResult::Fail, None);
+            return ((ReadResult::Fail, None), false);
         }
         let query = Query::new(
-            Kind::FindDefense,
+            kind,
             board.origin(s),
             Point::NONE,
             self.persistent_key(board),
         );
         let ks = self.ambient_ko;
-        let (res, exhausted) = self.top_level(board, query, |r, b| r.do_find_defense(b, s, ks));
+        let (res, exhausted) = self.top_level(board, query, |r, b| search(r, b, s, ks));
         if exhausted {
-            log::debug!("find_defense: node budget exhausted");
-            return (ReadResult::Win, res.1);
+            log::debug!("{kind:?}: node budget exhausted");
         }
-        res
+        (res, exhausted)
     }
 
     /// Does the move `m` (played by the opponent of the chain on
@@ -500,17 +537,12 @@ impl Reader {
     /// Can at least one of the two chains (same colour) be captured?
     /// GNU Go `attack_either`.
     pub fn attack_either(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
-        if !board.is_stone(a) || !board.is_stone(b) {
+        let Some((a, b)) = weaker_first(board, a, b) else {
             return ReadResult::Fail;
-        }
+        };
         if board.same_chain(a, b) {
             return self.attack(board, a).0;
         }
-        let (a, b) = if board.countlib(a) > board.countlib(b) {
-            (b, a)
-        } else {
-            (a, b)
-        };
         let ra = self.attack(board, a).0;
         if ra == ReadResult::Win {
             return ra;
@@ -554,39 +586,31 @@ impl Reader {
 
     /// Can both chains (same colour) be saved? GNU Go `defend_both`.
     pub fn defend_both(&mut self, board: &mut Board, a: Point, b: Point) -> ReadResult {
-        if !board.is_stone(a) || !board.is_stone(b) {
+        let Some((a, b)) = weaker_first(board, a, b) else {
             return ReadResult::Fail;
-        }
+        };
         if board.same_chain(a, b) {
             return self.find_defense(board, a).0;
         }
-        let (a, b) = if board.countlib(a) > board.countlib(b) {
-            (b, a)
-        } else {
-            (a, b)
-        };
         let color = board.chain(a).color;
-        let (a_att, _) = self.attack(board, a);
-        let mut a_save = None;
-        if a_att.succeeds() {
-            let (d, m) = self.find_defense(board, a);
-            if d != ReadResult::Win {
-                return ReadResult::Fail;
+        // Each chain that can be attacked must be saved on its own; its
+        // saving move, if it needs one.
+        let mut saves = [None, None];
+        let mut attacked = [false, false];
+        for (k, s) in [a, b].into_iter().enumerate() {
+            attacked[k] = self.attack(board, s).0.succeeds();
+            if attacked[k] {
+                let (d, m) = self.find_defense(board, s);
+                if d != ReadResult::Win {
+                    return ReadResult::Fail;
+                }
+                saves[k] = m;
             }
-            a_save = m;
         }
-        let (b_att, _) = self.attack(board, b);
-        let mut b_save = None;
-        if b_att.succeeds() {
-            let (d, m) = self.find_defense(board, b);
-            if d != ReadResult::Win {
-                return ReadResult::Fail;
-            }
-            b_save = m;
-        }
-        if !a_att.succeeds() || !b_att.succeeds() {
+        if attacked.contains(&false) {
             return ReadResult::Win;
         }
+        let [a_save, b_save] = saves;
         if a_save == b_save {
             return ReadResult::Win;
         }
@@ -653,6 +677,64 @@ impl Reader {
         }
         let res = self.attack(board, m).0.reverse();
         board.popgo();
+        res
+    }
+
+    /// The attack result of a node that needs no reading: `Fail` when the
+    /// budget is spent or the chain on `s` is out of reading range (five
+    /// liberties or more; four past `fourlib_depth`; three past `depth`),
+    /// `Win` when it has been captured. `None`: the node must be read.
+    /// `do_find_defense` takes it reversed.
+    fn attack_settled(&self, board: &Board, s: Point) -> Option<ReadResult> {
+        if self.exhausted {
+            return Some(ReadResult::Fail);
+        }
+        if !board.is_stone(s) {
+            return Some(ReadResult::Win);
+        }
+        let libs = board.countlib(s);
+        let stackp = Self::stackp(board);
+        let cfg = &self.config;
+        let out_of_range = libs > 4
+            || (libs == 4 && stackp > cfg.fourlib_depth)
+            || (libs == 3 && stackp > cfg.depth);
+        out_of_range.then_some(ReadResult::Fail)
+    }
+
+    /// Read one attack or defence node of the chain on `s` through the
+    /// transposition table: a hit answers at once; otherwise `read` (the
+    /// worker for the chain's liberty count) runs and its result is
+    /// stored, unless the budget ran out. Nodes deeper than `depth` are
+    /// not cached. Either way the answer is traced.
+    fn through_table(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+        routine: Routine,
+        read: impl FnOnce(&mut Reader, &mut Board) -> (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        let (label, cached_label) = if routine == Routine::Attack {
+            ("attack", "attack (cached)")
+        } else {
+            ("defend", "defend (cached)")
+        };
+        let stackp = Self::stackp(board);
+        let remaining = self.config.depth - stackp;
+        let cacheable = stackp <= self.config.depth;
+        let key = CacheKey::new(board.hash(), routine, board.origin(s), ks, remaining);
+        if cacheable {
+            if let Some(hit) = self.cache.get(&key) {
+                self.trace(board, cached_label, s, hit);
+                return hit;
+            }
+        }
+        let start = self.nodes;
+        let res = read(self, board);
+        if cacheable && !self.exhausted {
+            self.cache.put(key, res.0, res.1, self.nodes - start);
+        }
+        self.trace(board, label, s, res);
         res
     }
 

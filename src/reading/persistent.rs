@@ -33,6 +33,7 @@
 //! entry point calls.
 
 use crate::board::{Board, Cell, Point, PointSet};
+use crate::reading::cache::Routine;
 use crate::reading::ReadResult;
 
 /// Entries kept (GNU Go keeps 100-150 per cache).
@@ -42,29 +43,12 @@ pub const RINGS: usize = 2;
 /// Reads cheaper than this many nodes are not worth an entry.
 pub const MIN_COST: u64 = 1;
 
-/// Which top-level query an entry answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// Tactical `attack`.
-    Attack,
-    /// Tactical `find_defense`.
-    FindDefense,
-    /// Connection `string_connect`.
-    Connect,
-    /// Connection `disconnect`.
-    Disconnect,
-    /// `break_in`.
-    BreakIn,
-    /// `block_off`.
-    BlockOff,
-}
-
 /// A top-level query: kind, the strings (by origin), and extra data
 /// (a goal area's hash and points for break-in / block-off).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Query {
     /// What was asked.
-    pub kind: Kind,
+    pub kind: Routine,
     /// First string (origin).
     pub a: Point,
     /// Second string (origin) or NONE.
@@ -77,7 +61,7 @@ pub struct Query {
 
 impl Query {
     /// A query on one or two strings.
-    pub fn new(kind: Kind, a: Point, b: Point, extra: u64) -> Query {
+    pub fn new(kind: Routine, a: Point, b: Point, extra: u64) -> Query {
         Query {
             kind,
             a,
@@ -89,12 +73,12 @@ impl Query {
 
     /// Tactical attack on the chain at `s`.
     pub fn attack(board: &Board, s: Point) -> Query {
-        Query::new(Kind::Attack, board.origin(s), Point::NONE, 0)
+        Query::new(Routine::Attack, board.origin(s), Point::NONE, 0)
     }
 
     /// Tactical defence of the chain at `s`.
     pub fn find_defense(board: &Board, s: Point) -> Query {
-        Query::new(Kind::FindDefense, board.origin(s), Point::NONE, 0)
+        Query::new(Routine::FindDefense, board.origin(s), Point::NONE, 0)
     }
 
     /// The same query with a goal area.
@@ -493,7 +477,7 @@ mod tests {
             sh.insert(p);
             cache.store(
                 &b,
-                Query::new(Kind::Attack, p, Point::NONE, 0),
+                Query::new(Routine::Attack, p, Point::NONE, 0),
                 (ReadResult::Fail, None),
                 &sh,
                 (i as u64 % 7) + 1,

@@ -67,6 +67,15 @@ pub(crate) fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
+/// The stones of `board` with their colours, in board order (the setup of
+/// a trace's SGF game).
+pub(crate) fn setup_stones(board: &Board) -> Vec<(Point, Color)> {
+    board
+        .points()
+        .filter_map(|p| board.color_at(p).map(|c| (p, c)))
+        .collect()
+}
+
 /// The opening of an SGF game: size and the stones as setup (`AB`/`AW`).
 pub(crate) fn sgf_header(size: usize, stones: &[(Point, Color)]) -> String {
     let mut out = format!("(;GM[1]FF[4]SZ[{size}]");
@@ -87,15 +96,9 @@ pub(crate) fn sgf_header(size: usize, stones: &[(Point, Color)]) -> String {
 impl Tracer {
     /// Start tracing at the current position of `board`.
     pub fn new(board: &Board) -> Tracer {
-        let mut setup = Vec::new();
-        for p in board.points() {
-            if let Some(c) = board.color_at(p) {
-                setup.push((p, c));
-            }
-        }
         Tracer {
             size: board.size(),
-            setup,
+            setup: setup_stones(board),
             base_depth: board.depth(),
             nodes: Vec::new(),
             root_comments: Vec::new(),

@@ -367,4 +367,4 @@ fn neighbor_pairs(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

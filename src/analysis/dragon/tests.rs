@@ -1,6 +1,7 @@
 //! Diagram tests of dragon amalgamation.
 
 use super::*;
+use crate::connect::tests::{FREE_DIAGONAL, ONE_STRING, WALL_BETWEEN};
 
 /// `same_dragon` for the stones at `a` and `b` (row, col) of `diagram`;
 /// also checks the board is left unchanged.
@@ -27,15 +28,7 @@ fn same(diagram: &str, a: (usize, usize), b: (usize, usize)) -> bool {
 
 #[test]
 fn one_string_is_one_dragon() {
-    assert!(same(
-        ". . . . .
-         . X X . .
-         . . . . .
-         . . . . .
-         . . . . .",
-        (1, 1),
-        (1, 2),
-    ));
+    assert!(same(ONE_STRING, (1, 1), (1, 2),));
 }
 
 #[test]
@@ -53,17 +46,7 @@ fn different_colours_are_different_dragons() {
 
 #[test]
 fn free_diagonal_is_one_dragon() {
-    assert!(same(
-        ". . . . . . .
-         . . . . . . .
-         . . X . . . .
-         . . . X . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        (2, 2),
-        (3, 3),
-    ));
+    assert!(same(FREE_DIAGONAL, (2, 2), (3, 3),));
 }
 
 #[test]
@@ -85,17 +68,7 @@ fn one_space_jump_in_open_space_is_one_dragon() {
 
 #[test]
 fn wall_between_separates_dragons() {
-    assert!(!same(
-        ". . . . . . .
-         . . . O . . .
-         . . X O X . .
-         . . . O . . .
-         . . . O . . .
-         . . . . . . .
-         . . . . . . .",
-        (2, 2),
-        (2, 4),
-    ));
+    assert!(!same(WALL_BETWEEN, (2, 2), (2, 4),));
 }
 
 #[test]
@@ -225,16 +198,7 @@ fn weak_string_is_not_amalgamated_with_a_strong_one() {
 
 #[test]
 fn cache_follows_the_board() {
-    let mut board = Board::from_diagram(
-        ". . . . . . .
-         . . . . . . .
-         . . X . . . .
-         . . . X . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-    )
-    .expect("diagram");
+    let mut board = Board::from_diagram(FREE_DIAGONAL).expect("diagram");
     let a = Point::new(2, 2);
     let b = Point::new(3, 3);
     let mut reader = Reader::default();

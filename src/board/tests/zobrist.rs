@@ -53,17 +53,17 @@ fn keys_are_distinct() {
     assert!(!keys.contains(&0));
 }
 
+/// A ko Black can take at (1, 2), capturing the white stone at (1, 1).
+const KO_JUST_TAKEN: &str = ". X O . .
+                             X O . O .
+                             . X O . .
+                             . . . . .
+                             . . . . .";
+
 /// The hash of a known position (a black ko capture just made) is pinned.
 #[test]
 fn known_position_hash_is_pinned() {
-    let mut b = Board::from_diagram(
-        ". X O . .
-         X O . O .
-         . X O . .
-         . . . . .
-         . . . . .",
-    )
-    .expect("diagram");
+    let mut b = Board::from_diagram(KO_JUST_TAKEN).expect("diagram");
     assert_eq!(b.hash(), 0xc3b6_f8e0_4655_c5ef);
     b.play(p(1, 2), B).expect("ko capture");
     assert_eq!(b.ko_point(), p(1, 1));
@@ -144,14 +144,7 @@ fn capture_restores_earlier_hash() {
 
 #[test]
 fn ko_point_changes_the_hash() {
-    let mut b = Board::from_diagram(
-        ". X O . .
-         X O . O .
-         . X O . .
-         . . . . .
-         . . . . .",
-    )
-    .expect("diagram");
+    let mut b = Board::from_diagram(KO_JUST_TAKEN).expect("diagram");
     b.play(p(1, 2), B).expect("ko capture");
     let with_ko = b.hash();
     let mut no_ko = b.clone();

@@ -51,14 +51,20 @@ impl Plain {
 
     /// The vertices connected to `v` through vertices satisfying `inside`.
     fn component(&self, cells: &[Cell], v: usize, inside: impl Fn(Cell) -> bool) -> Vec<usize> {
-        let mut seen = vec![false; cells.len()];
+        self.reach(cells.len(), v, |u| inside(cells[u]))
+    }
+
+    /// The vertices connected to `v` (of `n`) through vertices `u` with
+    /// `inside(u)`.
+    fn reach(&self, n: usize, v: usize, inside: impl Fn(usize) -> bool) -> Vec<usize> {
+        let mut seen = vec![false; n];
         let mut stack = vec![v];
         let mut out = Vec::new();
         seen[v] = true;
         while let Some(p) = stack.pop() {
             out.push(p);
             for &u in &self.nbrs[p] {
-                if !seen[u] && inside(cells[u]) {
+                if !seen[u] && inside(u) {
                     seen[u] = true;
                     stack.push(u);
                 }
@@ -72,20 +78,7 @@ impl Plain {
         if self.keys[v] {
             return vec![v];
         }
-        let mut seen = vec![false; cells.len()];
-        let mut stack = vec![v];
-        let mut out = Vec::new();
-        seen[v] = true;
-        while let Some(p) = stack.pop() {
-            out.push(p);
-            for &u in &self.nbrs[p] {
-                if !seen[u] && cells[u] == kind && !self.keys[u] {
-                    seen[u] = true;
-                    stack.push(u);
-                }
-            }
-        }
-        out
+        self.reach(cells.len(), v, |u| cells[u] == kind && !self.keys[u])
     }
 
     fn liberties(&self, cells: &[Cell], group: &[usize]) -> Vec<usize> {
@@ -139,19 +132,24 @@ impl Plain {
                 lost: pos.lost.clone(),
             });
         }
-        let mut next = self.owner_places(pos, v)?;
-        for &h in &self.owner_links[v] {
-            if let Some(after) = self.owner_places(&next, h) {
-                next = after;
-            }
-        }
-        Some(next)
+        self.place_with_links(pos, v, &self.owner_links[v], Self::owner_places)
     }
 
     fn attacker_plays(&self, pos: &Pos, v: usize) -> Option<Pos> {
-        let mut next = self.attacker_places(pos, v)?;
-        for &h in &self.attacker_links[v] {
-            if let Some(after) = self.attacker_places(&next, h) {
+        self.place_with_links(pos, v, &self.attacker_links[v], Self::attacker_places)
+    }
+
+    /// `place` a stone on `v`, then on each of `links` that takes one.
+    fn place_with_links(
+        &self,
+        pos: &Pos,
+        v: usize,
+        links: &[usize],
+        place: fn(&Self, &Pos, usize) -> Option<Pos>,
+    ) -> Option<Pos> {
+        let mut next = place(self, pos, v)?;
+        for &h in links {
+            if let Some(after) = place(self, &next, h) {
                 next = after;
             }
         }
@@ -229,6 +227,22 @@ impl Plain {
     /// attacker must. A line that comes back to a node on it (a cycle of
     /// captures) is lost for the owner, as in the solver, and sets
     /// `cyclic`.
+    /// The first moves (in vertex order) of the attacker, or of the owner,
+    /// from `start` after which best play by the other side ends at
+    /// `value`.
+    fn first_moves_reaching(&self, start: &Pos, attacker: bool, value: u8) -> Vec<usize> {
+        (0..start.cells.len())
+            .filter(|&v| {
+                let next = if attacker {
+                    self.attacker_plays(start, v)
+                } else {
+                    self.owner_plays(start, v)
+                };
+                next.is_some_and(|next| self.play(&next, attacker, false, 0) == value)
+            })
+            .collect()
+    }
+
     fn play(&self, pos: &Pos, owner_moves: bool, passed: bool, owed: i8) -> u8 {
         self.play_at(pos, owner_moves, passed, owed, &mut Vec::new())
     }
@@ -388,25 +402,11 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
         shapes[(want.b * 4 + want.c) as usize] += 1;
         // The vital moves: exactly the first moves that reach b / c.
         if want.b != want.c {
-            let mut attacks: Vec<usize> = (0..n)
-                .filter(|&v| {
-                    plain
-                        .attacker_plays(&start, v)
-                        .is_some_and(|next| plain.play(&next, true, false, 0) == want.b)
-                })
-                .collect();
-            let mut defenses: Vec<usize> = (0..n)
-                .filter(|&v| {
-                    plain
-                        .owner_plays(&start, v)
-                        .is_some_and(|next| plain.play(&next, false, false, 0) == want.c)
-                })
-                .collect();
+            let attacks = plain.first_moves_reaching(&start, true, want.b);
+            let defenses = plain.first_moves_reaching(&start, false, want.c);
             let (mut got_a, mut got_d) = (sol.attacks.clone(), sol.defenses.clone());
             got_a.sort();
             got_d.sort();
-            attacks.sort();
-            defenses.sort();
             assert_eq!((got_a, got_d), (attacks, defenses), "round {round}: {g:?}");
         } else {
             assert!(sol.attacks.is_empty() && sol.defenses.is_empty());

@@ -9,11 +9,12 @@
 //! statuses, which describe the real position, are not consulted).
 
 use crate::analysis::status::{final_status, PointStatus};
-use crate::board::Color;
+use crate::board::{Board, Color};
 use crate::combination::{atari_atari, combination_defenses, AaConfig, Targets};
 use crate::engine::Engine;
 use crate::gtp::response::{GtpError, Reply};
 use crate::gtp::vertex::format_points;
+use crate::reading::Reader;
 
 /// The one colour argument of both commands.
 fn the_color(engine: &Engine, args: &[&str]) -> Result<Color, GtpError> {
@@ -47,18 +48,28 @@ fn targets(engine: &mut Engine, attacker: Color) -> Targets {
     targets
 }
 
-/// `combination_attack COLOR`: the first move of a combination that wins
-/// an opponent string, or `PASS`.
-pub fn combination_attack(engine: &mut Engine, args: &[&str]) -> Reply {
+/// The colour argument and its targets, then `read` (a combination
+/// search) on the position.
+fn read_combinations<T>(
+    engine: &mut Engine,
+    args: &[&str],
+    read: impl FnOnce(&mut Board, &mut Reader, AaConfig, &Targets) -> T,
+) -> Result<T, GtpError> {
     let color = the_color(engine, args)?;
     let targets = targets(engine, color);
-    let found = atari_atari(
-        engine.game.board_mut(),
+    let board = engine.game.board_mut();
+    Ok(read(
+        board,
         &mut engine.reader,
         AaConfig::default(),
         &targets,
-    );
-    Ok(match found {
+    ))
+}
+
+/// `combination_attack COLOR`: the first move of a combination that wins
+/// an opponent string, or `PASS`.
+pub fn combination_attack(engine: &mut Engine, args: &[&str]) -> Reply {
+    Ok(match read_combinations(engine, args, atari_atari)? {
         Some(c) => engine.fmt_point(c.mv),
         None => "PASS".to_string(),
     })
@@ -68,16 +79,10 @@ pub fn combination_attack(engine: &mut Engine, args: &[&str]) -> Reply {
 /// every combination of COLOR (board order), or `PASS` when COLOR has
 /// none. An empty answer means a combination nothing found stops.
 pub fn combination_defend(engine: &mut Engine, args: &[&str]) -> Reply {
-    let color = the_color(engine, args)?;
-    let targets = targets(engine, color);
-    let found = combination_defenses(
-        engine.game.board_mut(),
-        &mut engine.reader,
-        AaConfig::default(),
-        &targets,
-    );
-    Ok(match found {
-        Some((_, defenses)) => format_points(&defenses, engine.size()),
-        None => "PASS".to_string(),
-    })
+    Ok(
+        match read_combinations(engine, args, combination_defenses)? {
+            Some((_, defenses)) => format_points(&defenses, engine.size()),
+            None => "PASS".to_string(),
+        },
+    )
 }

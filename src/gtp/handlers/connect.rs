@@ -13,14 +13,14 @@
 //! Argument errors use GNU Go's texts: `invalid coordinate`,
 //! `vertex must not be empty`, `vertices must have same color`.
 
-use crate::board::Point;
-use crate::connect::Goal;
+use crate::board::{Board, Point};
+use crate::connect::{ConnectionReader, Goal};
 use crate::engine::Engine;
 use crate::gtp::handlers::tactics::{code_and_move, decide_line};
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::format_opt_point;
-use crate::reading::ReadResult;
+use crate::reading::{ReadResult, Reader};
 
 /// Two string vertices of one colour, checked in GNU Go's order: both
 /// coordinates, then emptiness, then colour.
@@ -40,22 +40,26 @@ fn two_strings(engine: &Engine, args: &[&str]) -> Result<(Point, Point), GtpErro
 /// `connect STRING1 STRING2`: can the owner, to move, connect the two
 /// strings? `code [move]`, e.g. `1 G1`.
 pub fn connect(engine: &mut Engine, args: &[&str]) -> Reply {
-    let (a, b) = two_strings(engine, args)?;
-    let (res, mv) = engine
-        .conn
-        .string_connect(&mut engine.reader, engine.game.board_mut(), a, b);
-    Ok(code_and_move(engine, res, mv))
+    read_two_strings(engine, args, ConnectionReader::string_connect)
 }
 
 /// `disconnect STRING1 STRING2`: can the opponent, to move, keep the two
 /// strings apart? `code [move]`.
 pub fn disconnect(engine: &mut Engine, args: &[&str]) -> Reply {
+    read_two_strings(engine, args, ConnectionReader::disconnect)
+}
+
+/// `code [move]` of a connection query on the two string arguments.
+fn read_two_strings(engine: &mut Engine, args: &[&str], read: TwoStringQuery) -> Reply {
     let (a, b) = two_strings(engine, args)?;
-    let (res, mv) = engine
-        .conn
-        .disconnect(&mut engine.reader, engine.game.board_mut(), a, b);
+    let board = engine.game.board_mut();
+    let (res, mv) = read(&mut engine.conn, &mut engine.reader, board, a, b);
     Ok(code_and_move(engine, res, mv))
 }
+
+/// [`ConnectionReader::string_connect`] or [`ConnectionReader::disconnect`].
+type TwoStringQuery =
+    fn(&mut ConnectionReader, &mut Reader, &mut Board, Point, Point) -> (ReadResult, Option<Point>);
 
 /// `is_connected STRING1 STRING2`: are the strings connected as they
 /// stand? `1` when no disconnecting move exists, `0` when one does, `2` /

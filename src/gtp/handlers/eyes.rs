@@ -279,6 +279,20 @@ mod tests {
     }
 
     /// The centre half eye of the `eyes::space` tests, played out.
+    /// `command` is refused inside the `trymove` stack `trymove` opens
+    /// (GNU Go's words) and leaves the board as it was.
+    fn assert_refused_inside_trymove(e: &mut Engine, trymove: &str, command: &str) {
+        let before = e.board().clone();
+        run(e, trymove).unwrap();
+        let name = command.split_whitespace().next().unwrap_or(command);
+        assert_eq!(
+            run(e, command),
+            Err(format!("{name} cannot be called when stackp > 0"))
+        );
+        run(e, "popgo").unwrap();
+        assert_eq!(*e.board(), before);
+    }
+
     fn half_eye_position() -> Engine {
         let mut e = Engine::default();
         run(&mut e, "boardsize 9").unwrap();
@@ -301,14 +315,7 @@ mod tests {
         assert_eq!(run(&mut e, "eval_eye E6").as_deref(), Ok("-1"));
         assert_eq!(run(&mut e, "eval_eye Z9"), Err("invalid coordinate".into()));
         assert_eq!(run(&mut e, "eval_eye"), Err("invalid coordinate".into()));
-        let before = e.board().clone();
-        run(&mut e, "trymove black F6").unwrap();
-        assert_eq!(
-            run(&mut e, "eval_eye E5"),
-            Err("eval_eye cannot be called when stackp > 0".into())
-        );
-        run(&mut e, "popgo").unwrap();
-        assert_eq!(*e.board(), before);
+        assert_refused_inside_trymove(&mut e, "trymove black F6", "eval_eye E5");
         // The position changed: the cache is not used.
         run(&mut e, "play black F6").unwrap();
         assert_eq!(run(&mut e, "eval_eye E5").as_deref(), Ok("0 0"));
@@ -368,13 +375,7 @@ mod tests {
         // The corner: one point A7 for white, surrounded: one eye.
         assert_eq!(run(&mut e, "eval_eye A7").as_deref(), Ok("1 1"));
         let before = e.board().clone();
-        run(&mut e, "trymove black G1").unwrap();
-        assert_eq!(
-            run(&mut e, "eval_eye A7"),
-            Err("eval_eye cannot be called when stackp > 0".into())
-        );
-        run(&mut e, "popgo").unwrap();
-        assert_eq!(*e.board(), before);
+        assert_refused_inside_trymove(&mut e, "trymove black G1", "eval_eye A7");
         // White's stones around A7 are dead, so A7 is in no white eye
         // space of eye_data's map; GNU Go 3.8 answers the same (`origin
         // PASS`, `color empty`), and `eval_eye A7` `1 1` as above.
@@ -426,12 +427,7 @@ mod tests {
             ]
         );
         // Refused inside a trymove stack, like the other eye commands.
-        run(&mut e, "trymove white A1").unwrap();
-        assert_eq!(
-            run(&mut e, "tesuji-eyes"),
-            Err("tesuji-eyes cannot be called when stackp > 0".into())
-        );
-        run(&mut e, "popgo").unwrap();
+        assert_refused_inside_trymove(&mut e, "trymove white A1", "tesuji-eyes");
         let mut empty = Engine::default();
         assert_eq!(
             run(&mut empty, "tesuji-eyes").as_deref(),

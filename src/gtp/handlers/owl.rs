@@ -18,7 +18,7 @@
 //! assertion when these run inside an open `trymove` stack; here they
 //! answer `? COMMAND cannot be called when stackp > 0` and change nothing.
 
-use crate::board::Point;
+use crate::board::{Board, Point};
 use crate::engine::life::{ask, read_status, DragonStatus, Question};
 use crate::engine::Engine;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
@@ -26,8 +26,8 @@ use crate::gtp::handlers::tactics::decide_line;
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::{format_opt_point, format_points};
-use crate::owl::OwlAnswer;
-use crate::reading::ReadResult;
+use crate::owl::{OwlAnswer, OwlReader};
+use crate::reading::{ReadResult, Reader};
 
 /// Refuse more than `max` arguments: `? CMD takes at most N arguments`.
 fn at_most(args: &[&str], max: usize, cmd: &str) -> Result<(), GtpError> {
@@ -111,23 +111,33 @@ fn move_and_dragon(
 
 /// `owl_does_attack MOVE DRAGON`: does the attacker's move kill?
 pub fn owl_does_attack(engine: &mut Engine, args: &[&str]) -> Reply {
-    let (m, stones, target) = move_and_dragon(engine, args, "owl_does_attack")?;
-    let board = engine.game.board_mut();
-    let a = engine
-        .owl
-        .does_attack(board, &mut engine.reader, &stones, target, m);
-    Ok(crate::gtp::response::result_code(a.result).to_string())
+    owl_after_move(engine, args, "owl_does_attack", OwlReader::does_attack)
 }
 
 /// `owl_does_defend MOVE DRAGON`: does the owner's move save it?
 pub fn owl_does_defend(engine: &mut Engine, args: &[&str]) -> Reply {
-    let (m, stones, target) = move_and_dragon(engine, args, "owl_does_defend")?;
-    let board = engine.game.board_mut();
-    let a = engine
-        .owl
-        .does_defend(board, &mut engine.reader, &stones, target, m);
-    Ok(crate::gtp::response::result_code(a.result).to_string())
+    owl_after_move(engine, args, "owl_does_defend", OwlReader::does_defend)
 }
+
+/// The owl's result code after the move of `cmd`'s arguments, read by
+/// `read` (`does_attack` or `does_defend`).
+fn owl_after_move(engine: &mut Engine, args: &[&str], cmd: &str, read: OwlAfterMove) -> Reply {
+    let (m, stones, target) = move_and_dragon(engine, args, cmd)?;
+    let board = engine.game.board_mut();
+    let a = read(
+        &mut engine.owl,
+        board,
+        &mut engine.reader,
+        &stones,
+        target,
+        m,
+    );
+    Ok(result_code(a.result).to_string())
+}
+
+/// [`OwlReader::does_attack`] or [`OwlReader::does_defend`].
+type OwlAfterMove =
+    fn(&mut OwlReader, &mut Board, &mut Reader, &[Point], Point, Point) -> OwlAnswer;
 
 /// `owl_connection_defends MOVE DRAGON1 DRAGON2`: does the owner's move
 /// at MOVE join the two dragons (of one colour) into one that lives, the

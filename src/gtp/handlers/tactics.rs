@@ -14,12 +14,12 @@
 //! code is not 0. Where GNU Go aborts (strings of different colours in
 //! `attack_either`), these answer an error.
 
-use crate::board::Point;
+use crate::board::{Board, Point};
 use crate::engine::Engine;
 use crate::gtp::handlers::{create_file, write_text};
 use crate::gtp::response::{result_code, GtpError, Reply};
 use crate::gtp::vertex::format_opt_point;
-use crate::reading::ReadResult;
+use crate::reading::{ReadResult, Reader};
 
 /// `code` or `code move` as GNU Go prints a reading answer.
 pub(crate) fn code_and_move(engine: &Engine, res: ReadResult, mv: Option<Point>) -> String {
@@ -72,14 +72,23 @@ fn move_and_string(engine: &Engine, args: &[&str]) -> Result<(Point, Point), Gtp
 /// `does_attack MOVE STRING`: does the opponent's move at MOVE capture?
 pub fn does_attack(engine: &mut Engine, args: &[&str]) -> Reply {
     let (m, s) = move_and_string(engine, args)?;
-    let res = engine.reader.does_attack(engine.game.board_mut(), m, s);
-    Ok(result_code(res).to_string())
+    code_of(engine, Reader::does_attack, m, s)
 }
 
 /// `does_defend MOVE STRING`: does the owner's move at MOVE save it?
 pub fn does_defend(engine: &mut Engine, args: &[&str]) -> Reply {
     let (m, s) = move_and_string(engine, args)?;
-    let res = engine.reader.does_defend(engine.game.board_mut(), m, s);
+    code_of(engine, Reader::does_defend, m, s)
+}
+
+/// The result code of a two-point question to the tactical reader.
+fn code_of(
+    engine: &mut Engine,
+    read: fn(&mut Reader, &mut Board, Point, Point) -> ReadResult,
+    p: Point,
+    q: Point,
+) -> Reply {
+    let res = read(&mut engine.reader, engine.game.board_mut(), p, q);
     Ok(result_code(res).to_string())
 }
 
@@ -103,15 +112,13 @@ fn two_strings(engine: &Engine, args: &[&str]) -> Result<(Point, Point), GtpErro
 /// `attack_either STRING1 STRING2`: can at least one be captured?
 pub fn attack_either(engine: &mut Engine, args: &[&str]) -> Reply {
     let (a, b) = two_strings(engine, args)?;
-    let res = engine.reader.attack_either(engine.game.board_mut(), a, b);
-    Ok(result_code(res).to_string())
+    code_of(engine, Reader::attack_either, a, b)
 }
 
 /// `defend_both STRING1 STRING2`: can both be saved?
 pub fn defend_both(engine: &mut Engine, args: &[&str]) -> Reply {
     let (a, b) = two_strings(engine, args)?;
-    let res = engine.reader.defend_both(engine.game.board_mut(), a, b);
-    Ok(result_code(res).to_string())
+    code_of(engine, Reader::defend_both, a, b)
 }
 
 /// Shift every reading depth by `delta`.

@@ -18,7 +18,7 @@
 
 use super::local::{adjacent_with, atari_lib, go, is_ko, neighbor_of_chain};
 use super::{CandidateMoves, GenDepth};
-use crate::board::{Board, Point, PointList};
+use crate::board::{Board, Color, Point, PointList};
 use crate::reading::libs::{approxlib, approxlib_list, diagonal_neighbors, is_edge, is_self_atari};
 
 /// Capture neighbours of the chain on `s` that are in atari (defence).
@@ -291,6 +291,34 @@ pub fn save_boundary2_moves(board: &mut Board, s: Point, acc: &mut CandidateMove
     }
 }
 
+/// Extend for `color` on `lib` when the new stone gets at least
+/// `min_libs` liberties, one fewer needed when it also touches the chain
+/// `x` (the secondary-chain defences).
+fn add_roomy_extension(
+    board: &Board,
+    lib: Point,
+    x: Point,
+    color: Color,
+    min_libs: usize,
+    acc: &mut CandidateMoves,
+) {
+    let bonus = usize::from(neighbor_of_chain(board, lib, x));
+    if approxlib(board, lib, color, min_libs) + bonus >= min_libs {
+        acc.add(lib, 0);
+    }
+}
+
+/// Capture, for `color`, every neighbour of the chain `w` in atari,
+/// unless the capture is self-atari.
+fn add_safe_captures_around(board: &Board, w: Point, color: Color, acc: &mut CandidateMoves) {
+    for c in adjacent_with(board, w, 1) {
+        let cap = atari_lib(board, c);
+        if !is_self_atari(board, cap, color) {
+            acc.add(cap, 0);
+        }
+    }
+}
+
 /// GNU Go `defend_secondary_chain1_moves`: `x` is a chain whose
 /// neighbours (of the side to move) in atari need defending. Extend on
 /// their liberty when the new stone gets at least `min_libs` liberties
@@ -307,17 +335,8 @@ pub fn defend_secondary_chain1_moves(
     let color = board.chain(x).color.opponent();
     let weak = adjacent_with(board, x, 1);
     for &w in &weak {
-        let lib = atari_lib(board, w);
-        let bonus = usize::from(neighbor_of_chain(board, lib, x));
-        if approxlib(board, lib, color, min_libs) + bonus >= min_libs {
-            acc.add(lib, 0);
-        }
-        for c in adjacent_with(board, w, 1) {
-            let cap = atari_lib(board, c);
-            if !is_self_atari(board, cap, color) {
-                acc.add(cap, 0);
-            }
-        }
+        add_roomy_extension(board, atari_lib(board, w), x, color, min_libs, acc);
+        add_safe_captures_around(board, w, color, acc);
     }
     !weak.is_empty()
 }
@@ -342,17 +361,9 @@ pub fn defend_secondary_chain2_moves(
         }
         let libs = [board.libs(w)[0], board.libs(w)[1]];
         for &lib in &libs {
-            let bonus = usize::from(neighbor_of_chain(board, lib, x));
-            if approxlib(board, lib, color, min_libs) + bonus >= min_libs {
-                acc.add(lib, 0);
-            }
+            add_roomy_extension(board, lib, x, color, min_libs, acc);
         }
-        for c in adjacent_with(board, w, 1) {
-            let cap = atari_lib(board, c);
-            if !is_self_atari(board, cap, color) {
-                acc.add(cap, 0);
-            }
-        }
+        add_safe_captures_around(board, w, color, acc);
         for c in adjacent_with(board, w, 2) {
             let cl = [board.libs(c)[0], board.libs(c)[1]];
             for t in 0..2 {

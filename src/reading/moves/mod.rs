@@ -202,11 +202,6 @@ impl CandidateMoves {
         &self.entries[..self.n]
     }
 
-    /// Sort by descending score, stable (ties keep insertion order).
-    pub fn sort_by_score(&mut self) {
-        self.entries[..self.n].sort_by_key(|e| std::cmp::Reverse(e.1));
-    }
-
     /// The points, in current order.
     pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
         self.entries().iter().map(|e| e.0)

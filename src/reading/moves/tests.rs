@@ -798,8 +798,6 @@ fn accumulator_helpers() {
     acc.set_scores_from(1, -2);
     assert_eq!(acc.score(Point::new(1, 1)), Some(3));
     assert_eq!(acc.score(Point::new(2, 2)), Some(-2));
-    acc.sort_by_score();
-    assert_eq!(acc.points().next(), Some(Point::new(1, 1)));
 }
 
 const SQUEEZE: &str = "

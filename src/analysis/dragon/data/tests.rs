@@ -6,6 +6,16 @@
 use super::*;
 use crate::eyes::space::EyeAnalysis;
 
+/// A black dragon of two strings (C5 and the diagonal D3) beside two lone
+/// white stones (B3, F2).
+pub(crate) const TWO_STRING_DRAGON: &str = ". . . . . . .
+                                            . . . . . . .
+                                            . . X X X . .
+                                            . . X . X . .
+                                            . O . X . . .
+                                            . . . . . O .
+                                            . . . . . . .";
+
 /// The GTP vertex of `p` on a board of `size`.
 fn name(size: usize, p: Option<Point>) -> String {
     let letters = "ABCDEFGHJKLMNOPQRST";
@@ -83,15 +93,7 @@ fn weak_stones_and_a_two_string_dragon() {
     // alive by its genus; the two lone white stones are dead. GNU Go
     // finds eye spaces for the lone white stones (genus 1111 and 0111)
     // and calls B3 critical by owl.
-    let got = summary(
-        ". . . . . . .
-         . . . . . . .
-         . . X X X . .
-         . . X . X . .
-         . O . X . . .
-         . . . . . O .
-         . . . . . . .",
-    );
+    let got = summary(TWO_STRING_DRAGON);
     assert_eq!(
         got,
         "C5 Black 6 19.50 3333 PASS Alive StronglyAlive [B3,F2] [C5,D3] 2\n\
