@@ -713,8 +713,9 @@ impl EyeSolver {
         // Moves first, the most connected vertices first (vital points
         // are central), then passing: the owed tenuki, the end of the game
         // after a pass, or the opponent's turn.
-        let mut moves: [(u8, u8); MAX_VERTICES] = [(0, 0); MAX_VERTICES];
-        let mut count = 0;
+        // Candidates by degree (the vertices of each degree as a mask),
+        // walked from the highest degree down, each mask in vertex order.
+        let mut by_degree = [0u16; MAX_VERTICES + 1];
         let candidates = match node.mover {
             Side::O => empty(g, s) | s.xin,
             Side::X => empty(g, s),
@@ -724,16 +725,14 @@ impl EyeSolver {
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let degree = (g.adj[v] & inside).count_ones() as u8;
-            moves[count] = (u8::MAX - degree, v as u8);
-            count += 1;
+            let degree = (g.adj[v] & inside).count_ones() as usize;
+            by_degree[degree] |= 1 << v;
         }
-        moves[..count].sort_unstable();
-        for &(_, v) in &moves[..count] {
+        for v in by_degree.iter().rev().flat_map(|&mask| vertices(mask)) {
             if self.exhausted {
                 break;
             }
-            if let Some(next) = play(g, s, node.mover, usize::from(v)) {
+            if let Some(next) = play(g, s, node.mover, v) {
                 if self.reaches(g, node.after_move(next), k) == wanted {
                     found = true;
                     break;
@@ -915,6 +914,19 @@ fn score(g: &EyeGraph, s: State) -> u8 {
         }
     }
     eyes
+}
+
+/// The vertices of a mask, lowest first.
+fn vertices(mask: u16) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(v)
+    })
 }
 
 #[cfg(test)]
