@@ -883,16 +883,20 @@ fn spread_from_stone(
                 Postponed::OpponentNeighbour,
             );
         }
-        // Diagonal to an empty point securing a self-atari, through
-        // either side.
-        for side in [a, g] {
-            if board.is_empty(b)
-                && board.is_empty(side)
-                && conn.dist(b) > distance + fp(1.1)
-                && does_secure(board, color, b, side)
-            {
-                conn.enqueue(pos, b, distance + fp(1.1), FP_ONE, side, none);
-            }
+        // Diagonal to an empty point securing a self-atari.
+        if board.is_empty(b)
+            && board.is_empty(a)
+            && conn.dist(b) > distance + fp(1.1)
+            && does_secure(board, color, b, a)
+        {
+            conn.enqueue(pos, b, distance + fp(1.1), FP_ONE, a, none);
+        }
+        if board.is_empty(b)
+            && board.is_empty(g)
+            && conn.dist(b) > distance + fp(1.1)
+            && does_secure(board, color, b, g)
+        {
+            conn.enqueue(pos, b, distance + fp(1.1), FP_ONE, g, none);
         }
         // One-space jump securing the middle.
         if board.is_empty(g)
@@ -919,19 +923,30 @@ fn spread_from_stone(
         {
             conn.enqueue(pos, b, distance + fp(1.3), FP_ONE, a, g);
         }
-        // Knight's move and one-space jump along the edge, on either side
-        // (`edge` and `edge2`: one of them off the board).
-        for (side, diagonal, knight, edge, edge2) in [(a, b, f, c, h), (h, i, j, a, kk)] {
-            if [side, diagonal, g, e, knight]
-                .iter()
-                .all(|&q| board.is_empty(q))
-                && (conn.dist(knight) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
-                && board.countlib(pos) >= 3
-                && (!board.on_board(edge) || !board.on_board(edge2))
-            {
-                conn.enqueue(pos, knight, distance + fp(1.3), FP_ONE, none, none);
-                conn.enqueue(pos, e, distance + fp(1.3), FP_ONE, none, none);
-            }
+        // Knight's move and one-space jump along the edge.
+        if board.is_empty(a)
+            && board.is_empty(b)
+            && board.is_empty(g)
+            && board.is_empty(e)
+            && board.is_empty(f)
+            && (conn.dist(f) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
+            && board.countlib(pos) >= 3
+            && (!board.on_board(c) || !board.on_board(h))
+        {
+            conn.enqueue(pos, f, distance + fp(1.3), FP_ONE, none, none);
+            conn.enqueue(pos, e, distance + fp(1.3), FP_ONE, none, none);
+        }
+        if board.is_empty(h)
+            && board.is_empty(i)
+            && board.is_empty(g)
+            && board.is_empty(e)
+            && board.is_empty(j)
+            && (conn.dist(j) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
+            && board.countlib(pos) >= 3
+            && (!board.on_board(a) || !board.on_board(kk))
+        {
+            conn.enqueue(pos, j, distance + fp(1.3), FP_ONE, none, none);
+            conn.enqueue(pos, e, distance + fp(1.3), FP_ONE, none, none);
         }
         // Diagonal to an empty point through at least one empty point.
         if board.is_empty(b)

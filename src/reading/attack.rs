@@ -39,10 +39,10 @@ impl Reader {
         ks: KoState,
         hint: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if let Some(code) = self.attack_settled(board, s) {
-            return (code, None);
-        }
-        let libs = board.countlib(s);
+        let libs = match self.attack_settled(board, s) {
+            Ok(libs) => libs,
+            Err(code) => return (code, None),
+        };
         let stackp = Self::stackp(board);
         if libs == 1 && board.chain_size(s) > 1 {
             // Capturing more than one stone in atari needs no reading

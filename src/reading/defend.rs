@@ -48,10 +48,10 @@ impl Reader {
         ks: KoState,
         hint: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
-        if let Some(code) = self.attack_settled(board, s) {
-            return (code.reverse(), None);
-        }
-        let libs = board.countlib(s);
+        let libs = match self.attack_settled(board, s) {
+            Ok(libs) => libs,
+            Err(code) => return (code.reverse(), None),
+        };
         let killer = if libs > 2 { hint } else { None };
         self.through_table(board, s, ks, Routine::FindDefense, |r, b| match libs {
             1 => r.defend1(b, s, ks, killer),
@@ -152,6 +152,7 @@ impl Reader {
     /// Count a defence node; its answer when no candidates need trying:
     /// `Win` without a move once the budget is spent (the search unwinds),
     /// `Win` with a [`Reader::fast_defense`] move when there is one.
+    #[inline(always)]
     fn defended_without_search(
         &mut self,
         board: &mut Board,

@@ -119,6 +119,7 @@ impl KoMove {
     /// A conditional ko capture by `color` at `p` (of the stone on
     /// `captured`) that makes `color` komaster, `kom_pos` at the captured
     /// stone.
+    #[inline]
     fn takes_komaster(color: Color, p: Point, captured: Option<Point>) -> KoMove {
         KoMove {
             state: KoState::with(Komaster::Is(color), captured.unwrap_or(p)),
@@ -131,6 +132,7 @@ impl KoMove {
 /// Play `p` for `color`; failing that, when `may_take` allows it, take
 /// it as a conditional ko capture (tryko). `Some(conditional)` with the
 /// move on the board, or `None` with the board unchanged.
+#[inline]
 fn play_or_tryko(board: &mut Board, p: Point, color: Color, may_take: bool) -> Option<bool> {
     if board.trymove(p, color) {
         return Some(false);
@@ -142,6 +144,7 @@ fn play_or_tryko(board: &mut Board, p: Point, color: Color, may_take: bool) -> O
 /// schemes 1 and 5 forbid in the state `ks`: the opponent komaster's
 /// retake at `kom_pos`, any capture while GRAY, and the komaster's own
 /// captures that are not nested (diagonal to `kom_pos`).
+#[inline]
 fn nested_capture_forbidden(ks: KoState, p: Point, kpos: Point, color: Color) -> bool {
     match ks.komaster {
         Komaster::Is(c) if c == color.opponent() => p == ks.kom_pos,

@@ -26,41 +26,42 @@ use crate::board::{Board, Cell, Color, Point, PointList, PointSet};
 /// Friendly chains (one stone each, distinct chains) next to `p`.
 #[inline]
 fn friendly_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
-    distinct_neighbor_chains(board, p, Cell::stone(color), |_| true)
-}
-
-/// Opponent chains in atari (one stone each, distinct chains) next to `p`.
-#[inline]
-fn captured_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
-    distinct_neighbor_chains(board, p, Cell::stone(color.opponent()), |q| {
-        board.countlib(q) == 1
-    })
-}
-
-/// The distinct chains (one stone each) of `cell`'s colour next to `p`
-/// that pass `keep`.
-#[inline]
-fn distinct_neighbor_chains(
-    board: &Board,
-    p: Point,
-    cell: Cell,
-    keep: impl Fn(Point) -> bool,
-) -> ([Point; 4], usize) {
-    let mut chains = [Point::NONE; 4];
+    let own = Cell::stone(color);
+    let mut friends = [Point::NONE; 4];
     let mut ids = [0; 4];
     let mut n = 0;
     for q in p.neighbors() {
-        if board.cell(q) == cell && keep(q) {
+        if board.cell(q) == own {
             // Distinct chains by record id: no second colour test per pair.
             let id = board.chain_id(q);
             if !ids[..n].contains(&id) {
-                chains[n] = q;
+                friends[n] = q;
                 ids[n] = id;
                 n += 1;
             }
         }
     }
-    (chains, n)
+    (friends, n)
+}
+
+/// Opponent chains in atari (one stone each, distinct chains) next to `p`.
+#[inline]
+fn captured_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
+    let other = Cell::stone(color.opponent());
+    let mut caps = [Point::NONE; 4];
+    let mut ids = [0; 4];
+    let mut n = 0;
+    for q in p.neighbors() {
+        if board.cell(q) == other && board.countlib(q) == 1 {
+            let id = board.chain_id(q);
+            if !ids[..n].contains(&id) {
+                caps[n] = q;
+                ids[n] = id;
+                n += 1;
+            }
+        }
+    }
+    (caps, n)
 }
 
 /// Call `f` on every liberty a stone of `color` at `p` would have (with

@@ -683,22 +683,27 @@ impl Reader {
     /// The attack result of a node that needs no reading: `Fail` when the
     /// budget is spent or the chain on `s` is out of reading range (five
     /// liberties or more; four past `fourlib_depth`; three past `depth`),
-    /// `Win` when it has been captured. `None`: the node must be read.
-    /// `do_find_defense` takes it reversed.
-    fn attack_settled(&self, board: &Board, s: Point) -> Option<ReadResult> {
+    /// `Win` when it has been captured. Otherwise the node must be read:
+    /// `Ok` with the chain's liberty count. `do_find_defense` takes the
+    /// result reversed.
+    #[inline(always)]
+    fn attack_settled(&self, board: &Board, s: Point) -> Result<usize, ReadResult> {
         if self.exhausted {
-            return Some(ReadResult::Fail);
+            return Err(ReadResult::Fail);
         }
         if !board.is_stone(s) {
-            return Some(ReadResult::Win);
+            return Err(ReadResult::Win);
         }
         let libs = board.countlib(s);
         let stackp = Self::stackp(board);
         let cfg = &self.config;
-        let out_of_range = libs > 4
+        if libs > 4
             || (libs == 4 && stackp > cfg.fourlib_depth)
-            || (libs == 3 && stackp > cfg.depth);
-        out_of_range.then_some(ReadResult::Fail)
+            || (libs == 3 && stackp > cfg.depth)
+        {
+            return Err(ReadResult::Fail);
+        }
+        Ok(libs)
     }
 
     /// Read one attack or defence node of the chain on `s` through the
@@ -706,6 +711,7 @@ impl Reader {
     /// worker for the chain's liberty count) runs and its result is
     /// stored, unless the budget ran out. Nodes deeper than `depth` are
     /// not cached. Either way the answer is traced.
+    #[inline(always)]
     fn through_table(
         &mut self,
         board: &mut Board,

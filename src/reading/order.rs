@@ -125,35 +125,6 @@ struct MoveEffect {
     rescued: i32,
 }
 
-/// The distinct chains (at most four, one stone each) next to a point, in
-/// the order met.
-#[derive(Clone, Copy, Default)]
-struct NeighborChains {
-    stones: [Point; 4],
-    n: usize,
-}
-
-impl NeighborChains {
-    /// Is the chain on `q` in the list?
-    fn contains(&self, board: &Board, q: Point) -> bool {
-        self.as_slice().iter().any(|&c| board.same_chain(c, q))
-    }
-
-    /// Add the chain on `q` unless it is in the list; true when added.
-    fn insert(&mut self, board: &Board, q: Point) -> bool {
-        if self.contains(board, q) {
-            return false;
-        }
-        self.stones[self.n] = q;
-        self.n += 1;
-        true
-    }
-
-    fn as_slice(&self) -> &[Point] {
-        &self.stones[..self.n]
-    }
-}
-
 /// The effect of `mover` playing at `p` on itself and on the target
 /// chain `s`, or `None` when the move is suicide.
 fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect> {
@@ -161,13 +132,16 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         return None;
     }
     let other = mover.opponent();
-    let mut captured_chains = NeighborChains::default();
+    let mut captured_chains = [Point::NONE; 4];
+    let mut n_captured_chains = 0;
     let mut captured = 0;
-    let mut friends = NeighborChains::default();
+    let mut friends = [Point::NONE; 4];
+    let mut n_friends = 0;
     let mut touches_target = false;
     let mut threatened = 0;
-    let mut threatened_chains = NeighborChains::default();
+    let mut threatened_chains = [Point::NONE; 4];
     let mut saved = 0;
+    let mut n_threatened = 0;
     let mut open = 0;
     let mut edge = false;
     for q in p.neighbors() {
@@ -180,20 +154,30 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         if cell.is(other)
             && board.countlib(q) == 2
             && !board.same_chain(q, s)
-            && threatened_chains.insert(board, q)
+            && !threatened_chains[..n_threatened]
+                .iter()
+                .any(|&c| board.same_chain(c, q))
         {
+            threatened_chains[n_threatened] = q;
+            n_threatened += 1;
             threatened += board.chain_size(q) as i32;
         }
         if cell.is(other) {
-            if board.countlib(q) == 1 && captured_chains.insert(board, q) {
+            if board.countlib(q) == 1
+                && !captured_chains[..n_captured_chains]
+                    .iter()
+                    .any(|&c| board.same_chain(c, q))
+            {
+                captured_chains[n_captured_chains] = q;
+                n_captured_chains += 1;
                 captured += board.chain_size(q) as i32;
             }
-        } else if cell.is(mover)
-            && friends.insert(board, q)
-            && board.countlib(q) == 1
-            && !board.same_chain(q, s)
-        {
-            saved += board.chain_size(q) as i32;
+        } else if cell.is(mover) && !friends[..n_friends].iter().any(|&f| board.same_chain(f, q)) {
+            friends[n_friends] = q;
+            n_friends += 1;
+            if board.countlib(q) == 1 && !board.same_chain(q, s) {
+                saved += board.chain_size(q) as i32;
+            }
         }
         if board.same_chain(q, s) {
             touches_target = true;
@@ -203,20 +187,22 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     let own_libs = accuratelib(board, p, mover, OWN_LIBS_CAP) as i32;
     let mut rescued = 0;
     if own_libs > 1 {
-        for &f in friends.as_slice() {
+        for &f in &friends[..n_friends] {
             if board.countlib(f) == 1 && !board.same_chain(f, s) {
                 rescued += board.chain_size(f) as i32;
             }
         }
     }
-    if !captured_chains.as_slice().is_empty() {
+    if n_captured_chains > 0 {
         // Own chains in atari next to a captured chain get its stones'
         // points as liberties (each counted once).
         let mut counted = [Point::NONE; 8];
         let mut n_counted = 0;
-        for &c in captured_chains.as_slice() {
+        for &c in &captured_chains[..n_captured_chains] {
             for a in board.adjacent_chain_list(c, 1) {
-                if friends.contains(board, a) || counted[..n_counted].contains(&a) {
+                if friends[..n_friends].iter().any(|&f| board.same_chain(f, a))
+                    || counted[..n_counted].contains(&a)
+                {
                     continue;
                 }
                 if n_counted < counted.len() {
@@ -244,8 +230,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         }
     } else if touches_target {
         // The target grows through `p`, joining the other friends.
-        let joined: i32 = friends
-            .as_slice()
+        let joined: i32 = friends[..n_friends]
             .iter()
             .filter(|&&f| !board.same_chain(f, s))
             .map(|&f| board.chain_size(f) as i32)
@@ -254,7 +239,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     } else {
         // The target gains the captured stones next to it.
         let mut gained = 0;
-        for &c in captured_chains.as_slice() {
+        for &c in &captured_chains[..n_captured_chains] {
             for q in board.stones(c) {
                 if q.neighbors().iter().any(|&n| board.same_chain(n, s)) {
                     gained += 1;
@@ -276,7 +261,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         open,
         edge,
         touches: touches_target,
-        own_neighbor: !friends.as_slice().is_empty(),
+        own_neighbor: n_friends > 0,
         rescued,
     })
 }

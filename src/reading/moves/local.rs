@@ -94,6 +94,7 @@ pub fn atari_lib(board: &Board, s: Point) -> Point {
 
 /// Opponent chains adjacent to the chain on `s` with exactly `n_libs`
 /// liberties (GNU Go `chainlinks2`).
+#[inline]
 pub fn adjacent_with(board: &Board, s: Point, n_libs: usize) -> PointList {
     let mut v = board.adjacent_chain_list(s, n_libs);
     v.retain(|a| board.countlib(a) == n_libs);
