@@ -15,7 +15,7 @@ use crate::board::{Board, Move, Point};
 use crate::connect::ConnectionReader;
 use crate::game::sgf::{load_sgf_file, StopAt};
 use crate::reading::{Reader, ReadingConfig};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A fresh reader with a small hash table (allocating the default 8 MB
 /// for every question would dominate the test's time; answers do not
@@ -35,6 +35,18 @@ const GAMES: &[&str] = &[
     "incident156.sgf",
 ];
 
+/// GNU Go's game records beside the repository, or `None` (the test
+/// says it skips).
+fn games_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression/games");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} not found", dir.display());
+        None
+    }
+}
+
 /// Strings (origins) with a stone on or next to `p`, up to four liberties.
 fn strings_near(board: &Board, p: Point) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::new();
@@ -51,11 +63,7 @@ fn strings_near(board: &Board, p: Point) -> Vec<Point> {
 
 #[test]
 fn persistent_caches_equal_fresh_reads_over_whole_games() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression/games");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} not found", dir.display());
-        return;
-    }
+    let Some(dir) = games_dir() else { return };
     let mut questions = 0usize;
     let mut hits = 0u64;
     for name in GAMES {
@@ -133,11 +141,7 @@ fn persistent_caches_equal_fresh_reads_over_whole_games() {
 #[test]
 fn owl_answers_equal_fresh_reads_over_whole_games() {
     use crate::owl::OwlReader;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression/games");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} not found", dir.display());
-        return;
-    }
+    let Some(dir) = games_dir() else { return };
     let mut questions = 0usize;
     for name in &GAMES[..2] {
         let path = dir.join(name);
@@ -194,11 +198,7 @@ fn owl_answers_equal_fresh_reads_over_whole_games() {
 fn remembered_owl_answers_equal_fresh_reads_over_whole_games() {
     use crate::engine::life::{ask, read_status, Question};
     use crate::engine::Engine;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/gnugo-regression/games");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} not found", dir.display());
-        return;
-    }
+    let Some(dir) = games_dir() else { return };
     let mut questions = 0usize;
     for name in &GAMES[..2] {
         let path = dir.join(name);
