@@ -19,8 +19,8 @@
 //! gets `min_eyes`, the owner moving first `max_eyes`. A goal string in
 //! atari or with two liberties that the tactical reader captures, and
 //! that borders an eye space, caps `min_eyes` at one: the attacker,
-//! moving first, captures it and opens the space.
-//! (owl.tst 157 -> 164, ld_owl.tst 96 -> 101.)
+//! moving first, captures it and opens the space. A way out counts as an
+//! escape only when no single blocking point shuts it ([`Life::cut_points`]).
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::eyes::space::{ChainStatus, EyeAnalysis, EyeTopology, WormTable};
