@@ -1,7 +1,8 @@
 //! Life-and-death questions that combine readers: the owl's answer
 //! corrected by the exact solver where the dragon is enclosed, a
-//! dragon's status (owl, exact solver, seki by semeai), and the enclosed
-//! region of a dragon with its walls read.
+//! dragon's status (owl, exact solver, seki by semeai), the enclosed
+//! region of a dragon with its walls read, and the owl's answers kept for
+//! the position ([`OwlAnswers`], the persistent owl cache).
 //!
 //! GNU Go counterpart: `owl_attack` / `owl_defend` as `engine/owl.c`
 //! exposes them, and `dragon_status` of `interface/play_gtp.c`; the exact
