@@ -11,9 +11,10 @@
 //! (GPL data kept outside the repository): without it the test says so
 //! and skips.
 
-use crate::board::{Board, Move, Point};
+use crate::board::{Board, Color, Move, Point};
 use crate::connect::ConnectionReader;
 use crate::game::sgf::{load_sgf_file, StopAt};
+use crate::game::Game;
 use crate::reading::{Reader, ReadingConfig};
 use std::path::{Path, PathBuf};
 
@@ -47,6 +48,14 @@ fn games_dir() -> Option<PathBuf> {
     }
 }
 
+/// A game record of `dir`: the game before its first move, and its moves.
+fn game_record(dir: &Path, name: &str) -> (Game, Vec<(Color, Move)>) {
+    let path = dir.join(name);
+    let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
+    let full = load_sgf_file(&path, StopAt::End).expect("game loads");
+    (start.game, full.game.moves().collect())
+}
+
 /// Strings (origins) with a stone on or next to `p`, up to four liberties.
 fn strings_near(board: &Board, p: Point) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::new();
@@ -67,13 +76,11 @@ fn persistent_caches_equal_fresh_reads_over_whole_games() {
     let mut questions = 0usize;
     let mut hits = 0u64;
     for name in GAMES {
-        let path = dir.join(name);
-        let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
-        let full = load_sgf_file(&path, StopAt::End).expect("game loads");
-        let mut board = start.game.board().clone();
+        let (start, moves) = game_record(&dir, name);
+        let mut board = start.board().clone();
         let mut reader = Reader::default();
         let mut conn = ConnectionReader::default();
-        for (n, (color, mv)) in full.game.moves().enumerate() {
+        for (n, &(color, mv)) in moves.iter().enumerate() {
             let Move::Play(p) = mv else { continue };
             if board.play(p, color).is_err() {
                 break;
@@ -144,13 +151,11 @@ fn owl_answers_equal_fresh_reads_over_whole_games() {
     let Some(dir) = games_dir() else { return };
     let mut questions = 0usize;
     for name in &GAMES[..2] {
-        let path = dir.join(name);
-        let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
-        let full = load_sgf_file(&path, StopAt::End).expect("game loads");
-        let mut board = start.game.board().clone();
+        let (start, moves) = game_record(&dir, name);
+        let mut board = start.board().clone();
         let mut reader = Reader::default();
         let mut owl = OwlReader::default();
-        for (n, (color, mv)) in full.game.moves().enumerate() {
+        for (n, &(color, mv)) in moves.iter().enumerate() {
             let Move::Play(p) = mv else { continue };
             if board.play(p, color).is_err() {
                 break;
@@ -201,12 +206,10 @@ fn remembered_owl_answers_equal_fresh_reads_over_whole_games() {
     let Some(dir) = games_dir() else { return };
     let mut questions = 0usize;
     for name in &GAMES[..2] {
-        let path = dir.join(name);
-        let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
-        let full = load_sgf_file(&path, StopAt::End).expect("game loads");
+        let (start, moves) = game_record(&dir, name);
         let mut engine = Engine::default();
-        engine.game = start.game.clone();
-        for (n, (color, mv)) in full.game.moves().enumerate() {
+        engine.game = start;
+        for (n, &(color, mv)) in moves.iter().enumerate() {
             let Move::Play(p) = mv else { continue };
             if engine.game.play(color, mv).is_err() {
                 break;
