@@ -175,6 +175,29 @@ fn oracle(rules: &Rules, board: &mut Board, first: Color, cap: usize) -> Option<
     })
 }
 
+/// `count` problems of [`random_problem`] in the order a generator seeded
+/// with `rng_seed` makes them: each grown from a corner, an edge or the
+/// centre, of 4 to `3 + size_span` points with at most `max_empty` empty,
+/// no sparse walls.
+fn seeded_problems(
+    rng_seed: u64,
+    count: usize,
+    size_span: usize,
+    max_empty: usize,
+) -> Vec<(Board, Region)> {
+    let mut rng = SplitMix64(rng_seed);
+    let seeds = [Point::new(0, 0), Point::new(0, 4), Point::new(4, 4)];
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let seed = seeds[rng.below(seeds.len())];
+        let size = 4 + rng.below(size_span);
+        if let Some(problem) = random_problem(&mut rng, seed, size, max_empty, 0) {
+            out.push(problem);
+        }
+    }
+    out
+}
+
 /// A random enclosed problem on a 9x9 board: a connected region grown
 /// from `seed`, walled by attacker stones, filled at random; `None` when
 /// the fill is not a legal position or has too many empty points.
@@ -334,16 +357,8 @@ fn dfpn_agrees_with_the_exhaustive_oracle() {
 /// endings change some answers of the plain game.
 #[test]
 fn stricter_pass_endings_agree_with_the_oracle() {
-    let mut rng = SplitMix64(0x0005_71c7);
-    let seeds = [Point::new(0, 0), Point::new(0, 4), Point::new(4, 4)];
-    let mut problems = 0;
     let mut changed = [0usize; 2];
-    while problems < 1000 {
-        let seed = seeds[rng.below(seeds.len())];
-        let size = 4 + rng.below(8);
-        let Some((mut board, region)) = random_problem(&mut rng, seed, size, 6, 0) else {
-            continue;
-        };
+    for (mut board, region) in seeded_problems(0x0005_71c7, 1000, 8, 6) {
         for first in [Color::Black, Color::White] {
             for master in [Color::Black, Color::White] {
                 let rules = |pass_end| Rules {
@@ -376,7 +391,6 @@ fn stricter_pass_endings_agree_with_the_oracle() {
                 }
             }
         }
-        problems += 1;
     }
     assert!(changed[0] > 0 && changed[1] > 0, "{changed:?}");
 }
@@ -440,16 +454,8 @@ fn check_tree(
 /// move when a line is refuted.
 #[test]
 fn proof_trees_hold_on_their_lines() {
-    let mut rng = SplitMix64(0x07ee_5eed);
-    let seeds = [Point::new(0, 0), Point::new(0, 4), Point::new(4, 4)];
-    let mut problems = 0;
     let mut moves = 0;
-    while problems < 1000 {
-        let seed = seeds[rng.below(seeds.len())];
-        let size = 4 + rng.below(9);
-        let Some((mut board, region)) = random_problem(&mut rng, seed, size, 10, 0) else {
-            continue;
-        };
+    for (mut board, region) in seeded_problems(0x07ee_5eed, 1000, 9, 10) {
         for first in [Color::Black, Color::White] {
             for master in [Color::Black, Color::White] {
                 let rules = Rules {
@@ -474,7 +480,6 @@ fn proof_trees_hold_on_their_lines() {
                 }
             }
         }
-        problems += 1;
     }
     assert!(moves > 10_000, "{moves} moves checked");
 }
