@@ -251,6 +251,28 @@ pub fn evaluate_beside(
             near[p.idx()] = true;
         }
     }
+    // Enemy strings deep inside a small region only the goal encloses
+    // have no life of their own: they lie in the eye space rather than
+    // cut it up.
+    for o in enclosed_invaders(board, goal, color) {
+        if lunches.iter().any(|l| l.origin == o) {
+            continue;
+        }
+        worms.set_status(
+            board,
+            o,
+            ChainStatus {
+                attack: ReadResult::Fail,
+                attack_point: None,
+                defense: ReadResult::Fail,
+                defense_point: None,
+                inessential: true,
+            },
+        );
+        for p in board.stones(o) {
+            near[p.idx()] = true;
+        }
+    }
     let eyes = EyeAnalysis::compute_local(board, reader, &worms, color, solver, &|p| {
         near[p.idx()] && !board_is_goal(goal, p)
     });
@@ -380,6 +402,66 @@ fn weak_string_on_space(board: &Board, weak: &[WeakString], eye_points: &[Point]
             .stones(w.origin)
             .any(|p| p.neighbors().iter().any(|n| in_space[n.idx()]))
     })
+}
+
+/// Regions larger than this are not enclosures (an invader there may
+/// live).
+const ENCLOSURE_POINTS: usize = 30;
+
+/// Origins of the enemy strings that touch no goal stone and lie in an
+/// enclosure of the goal: a connected set of empty points and enemy
+/// stones bordered by goal stones and the edge only, of at most
+/// [`ENCLOSURE_POINTS`] points of which at most a third are enemy stones.
+/// Such a string cannot run out and has too little room to live beside
+/// the goal's eyes; counted as alive it would split the space around it
+/// into the attacker's domain (a lone stone dropped into a territory
+/// would kill it). A real killing placement touches the goal and is read
+/// as a lunch.
+fn enclosed_invaders(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
+    let other = color.opponent();
+    let mut seen = vec![false; BOARD_ARRAY];
+    let mut out = Vec::new();
+    for start in board.points() {
+        if seen[start.idx()] || !(board.is_empty(start) || board.cell(start).is(other)) {
+            continue;
+        }
+        seen[start.idx()] = true;
+        let mut stack = vec![start];
+        let mut region: Vec<Point> = Vec::new();
+        let mut enclosed = true;
+        while let Some(p) = stack.pop() {
+            region.push(p);
+            for n in p.neighbors() {
+                if !board.on_board(n) || seen[n.idx()] {
+                    continue;
+                }
+                if board.is_empty(n) || board.cell(n).is(other) {
+                    seen[n.idx()] = true;
+                    stack.push(n);
+                } else if !goal[n.idx()] {
+                    enclosed = false;
+                }
+            }
+        }
+        let enemies = region.iter().filter(|&&p| board.is_stone(p)).count();
+        if !enclosed || region.len() > ENCLOSURE_POINTS || 3 * enemies > region.len() {
+            continue;
+        }
+        for &p in &region {
+            if board.is_stone(p) {
+                let o = board.origin(p);
+                let touches_goal = board.stones(o).any(|q| {
+                    q.neighbors()
+                        .iter()
+                        .any(|&n| board.on_board(n) && goal[n.idx()])
+                });
+                if !touches_goal && !out.contains(&o) {
+                    out.push(o);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn board_is_goal(goal: &[bool], p: Point) -> bool {
