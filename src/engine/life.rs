@@ -10,7 +10,7 @@
 
 use super::Engine;
 use crate::analysis::status::{self, FinalStatus, OwlVerdicts, SEKI_SHARED_LIBERTIES};
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, Point};
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
 use crate::owl::OwlAnswer;
 use crate::reading::{ReadResult, ReadingConfig};
@@ -257,8 +257,20 @@ pub enum DragonStatus {
     Critical(Option<Point>, Option<Point>),
 }
 
-/// Read the status of the dragon with `stones` (`dragon_status`).
+/// Read the status of the dragon with `stones` (`dragon_status`): the
+/// owl's reads ([`read_owl_status`]), and a dragon the owl cannot save is
+/// alive when it is in seki ([`in_seki`]).
 pub fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
+    let status = read_owl_status(engine, stones, target);
+    if status == DragonStatus::Dead && in_seki(engine, stones, target) {
+        return DragonStatus::Alive;
+    }
+    status
+}
+
+/// The owl's status of the dragon, without the seki check: the attack,
+/// and when it succeeds the defence (GNU Go's `make_dragons` reads).
+fn read_owl_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
     let attack = ask(engine, Question::Attack, stones, target);
     if attack.result == ReadResult::Fail {
         return DragonStatus::Alive;
@@ -277,12 +289,107 @@ pub fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> Drag
         },
     );
     if defense.result == ReadResult::Fail {
-        if in_seki(engine, stones, target) {
-            return DragonStatus::Alive;
-        }
         return DragonStatus::Dead;
     }
     DragonStatus::Critical(attack.mv, defense.mv)
+}
+
+/// The owl's move for one side at a critical dragon ([`critical_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlMove {
+    /// The move: the dragon's defence point when it is the side's own, its
+    /// attack point when it is the opponent's.
+    pub mv: Point,
+    /// Stones in the dragon.
+    pub dragon_size: usize,
+    /// Whether the move saves an own dragon (else it kills one).
+    pub defends: bool,
+}
+
+/// Which dragons [`critical_moves`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CriticalScope {
+    /// Only the side's own dragons (their defence points), not the
+    /// opponent's.
+    pub own_only: bool,
+    /// Dragons with fewer stones are not read.
+    pub min_stones: usize,
+}
+
+impl CriticalScope {
+    /// Every dragon of both colours (the analysis stream).
+    pub const ALL: CriticalScope = CriticalScope {
+        own_only: false,
+        min_stones: 1,
+    };
+}
+
+/// The owl's moves for `color` at every critical dragon in `scope` (as
+/// `dragon_status` reads it: the attack succeeds and so does the
+/// defence): the defence point of the side's own dragons and the attack
+/// point of the opponent's, largest dragon first (ties in board order),
+/// each point once, legal for the board and the game's ko rule. Dragons
+/// with an unconditionally alive stone are not read; each other dragon
+/// costs at most two owl reads within the owl's node limit (remembered in
+/// [`OwlAnswers`]). `stop` is asked before each dragon; `None` when it
+/// said stop. GNU Go counterpart: the owl attack and defence move reasons
+/// of `engine/dragon.c`'s `make_dragons` for critical dragons.
+pub fn critical_moves(
+    engine: &mut Engine,
+    color: Color,
+    scope: CriticalScope,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Vec<OwlMove>> {
+    let mut dragons = engine.dragons.all_dragons(
+        &mut engine.reader,
+        &mut engine.conn,
+        engine.game.board_mut(),
+        None,
+    );
+    dragons.sort_by(|a, b| {
+        b.stones
+            .len()
+            .cmp(&a.stones.len())
+            .then(a.stones[0].cmp(&b.stones[0]))
+    });
+    let uncond = unconditional_status(engine.game.board_mut());
+    let filter = engine.game.move_filter();
+    let mut moves: Vec<OwlMove> = Vec::new();
+    for d in &dragons {
+        if stop() {
+            return None;
+        }
+        let out_of_scope =
+            d.stones.len() < scope.min_stones || (scope.own_only && d.color != color);
+        if out_of_scope
+            || d.stones
+                .iter()
+                .any(|&s| uncond.status(s) == UnconditionalStatus::Alive)
+        {
+            continue;
+        }
+        // A dragon the owl cannot save is no candidate, in seki or not.
+        let DragonStatus::Critical(attack, defense) =
+            read_owl_status(engine, &d.stones, d.stones[0])
+        else {
+            continue;
+        };
+        let defends = d.color == color;
+        let board = engine.game.board();
+        let chosen = if defends { defense } else { attack };
+        if let Some(mv) = chosen.filter(|&m| {
+            !moves.iter().any(|o| o.mv == m)
+                && board.is_legal(m, color)
+                && filter.permits(board, m, color)
+        }) {
+            moves.push(OwlMove {
+                mv,
+                dragon_size: d.stones.len(),
+                defends,
+            });
+        }
+    }
+    Some(moves)
 }
 
 /// Is the dragon, which the owl cannot save, in seki with a dragon of

@@ -11,7 +11,7 @@
 //! a neutral win rate of 5000 (50%: the engine does not estimate one).
 //! After the captures and rescues come the owl's moves of critical
 //! dragons: the defence point of the side's own, the attack point of the
-//! opponent's ([`owl_moves`]). The position does not change while the
+//! opponent's ([`critical_moves`]). The position does not change while the
 //! stream runs, so the same line is repeated every interval until a line
 //! of input arrives (see [`crate::gtp::input`]); the first line comes at
 //! once, before the owl reads, which ask the input between dragons.
@@ -22,7 +22,7 @@ use std::time::Duration;
 use crate::analysis::territory::Territory;
 use crate::board::{Color, Point};
 use crate::engine::genmove::{ranked_moves, Candidate, Reason};
-use crate::engine::life::{read_status, DragonStatus};
+use crate::engine::life::{critical_moves, CriticalScope};
 use crate::engine::Engine;
 use crate::gtp::input::LineSource;
 use crate::gtp::response::{self, GtpError, Reply};
@@ -131,55 +131,15 @@ fn purposeful_moves(engine: &mut Engine, req: &Request) -> Result<Vec<Candidate>
     ))
 }
 
-/// The owl's moves for `req.color`: of every critical dragon (as
-/// `dragon_status` reads it: the attack succeeds and so does the
-/// defence), the defence point of the side's own dragons and the attack
-/// point of the opponent's, largest dragon first (ties in board order),
-/// legal under the game's ko rule. Each dragon costs at most two owl reads
-/// within the owl's node limit. `stop` is asked before each dragon;
-/// `None` when it said stop.
+/// The owl's moves for the request's side ([`critical_moves`]), or
+/// `None` when `stop` said stop.
 fn owl_moves(
     engine: &mut Engine,
     req: &Request,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Vec<Point>> {
-    let mut dragons = engine.dragons.all_dragons(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        None,
-    );
-    dragons.sort_by(|a, b| {
-        b.stones
-            .len()
-            .cmp(&a.stones.len())
-            .then(a.stones[0].cmp(&b.stones[0]))
-    });
-    let filter = engine.game.move_filter();
-    let mut moves = Vec::new();
-    for d in &dragons {
-        if stop() {
-            return None;
-        }
-        let DragonStatus::Critical(attack, defense) = read_status(engine, &d.stones, d.stones[0])
-        else {
-            continue;
-        };
-        let mv = if d.color == req.color {
-            defense
-        } else {
-            attack
-        };
-        let board = engine.game.board();
-        if let Some(m) = mv.filter(|&m| {
-            !moves.contains(&m)
-                && board.is_legal(m, req.color)
-                && filter.permits(board, m, req.color)
-        }) {
-            moves.push(m);
-        }
-    }
-    Some(moves)
+    let moves = critical_moves(engine, req.color, CriticalScope::ALL, stop)?;
+    Some(moves.into_iter().map(|o| o.mv).collect())
 }
 
 /// The moves shown: the captures and rescues of `purposeful`, then the
