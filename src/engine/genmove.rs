@@ -59,14 +59,13 @@
 //! komaster model.
 
 use crate::analysis::breakin::{find_blocks, find_break_ins};
-use crate::analysis::dragon::Dragons;
 use crate::analysis::status::{final_status, FinalStatus, PointStatus};
 use crate::analysis::territory::Territory;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
 use crate::combination::{atari_atari, blunder_size, combination_defenses, AaConfig, Targets};
 use crate::connect::ConnectionReader;
 use crate::game::score::empty_regions;
-use crate::game::{Game, MoveFilter};
+use crate::game::MoveFilter;
 use crate::reading::Reader;
 
 use super::life::{self, CriticalScope};
@@ -126,23 +125,30 @@ pub struct Candidate {
 /// Choose a move for `color` on the game's current board (not played),
 /// with the random choices seeded by `seed`.
 pub fn generate_move(engine: &mut Engine, color: Color, seed: u64) -> Move {
-    let owl: Vec<Candidate> = life::critical_moves(engine, color, OWL_SCOPE, &mut || false)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|o| Candidate {
-            mv: o.mv,
-            reason: Reason::OwlDefense(o.dragon_size),
-        })
-        .collect();
-    let late = match early_move(
-        &mut engine.game,
-        &mut engine.reader,
-        &mut engine.conn,
-        &mut engine.dragons,
-        &owl,
-        color,
-        seed,
-    ) {
+    let filter = engine.game.move_filter();
+    generate_move_within(engine, color, seed, filter)
+}
+
+/// [`generate_move`] choosing only moves `filter` permits (the game's ko
+/// rule, and for `restricted_genmove` a set of points): every step skips
+/// the others, so a step with nothing allowed gives way to the next, and
+/// the answer is a pass when no step finds an allowed move.
+pub fn generate_move_within(
+    engine: &mut Engine,
+    color: Color,
+    seed: u64,
+    filter: MoveFilter,
+) -> Move {
+    let owl: Vec<Candidate> =
+        life::critical_moves(engine, color, OWL_SCOPE, &filter, &mut || false)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|o| Candidate {
+                mv: o.mv,
+                reason: Reason::OwlDefense(o.dragon_size),
+            })
+            .collect();
+    let late = match early_move(engine, &owl, filter, color, seed) {
         Ok(mv) => return mv,
         Err(late) => late,
     };
@@ -189,15 +195,19 @@ impl Late {
 /// Steps 1-5 (the static final statuses, without owl, decide what is
 /// settled): the move, or what the later steps need.
 fn early_move(
-    game: &mut Game,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
-    dragons: &mut Dragons,
+    engine: &mut Engine,
     owl: &[Candidate],
+    filter: MoveFilter,
     color: Color,
     seed: u64,
 ) -> Result<Move, Box<Late>> {
-    let filter = game.move_filter();
+    let Engine {
+        game,
+        reader,
+        conn,
+        dragons,
+        ..
+    } = engine;
     let board = game.board_mut();
     let mut combos = Combos::new(color);
     // A move that hands the opponent a combination is never played: passing
@@ -673,6 +683,7 @@ fn useful_points(board: &Board, filter: &MoveFilter, color: Color) -> Vec<Point>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     /// A game whose position is the diagram's.
     fn game_from(diagram: &str) -> Game {
@@ -823,14 +834,8 @@ mod tests {
         let c5 = Point::new(2, 2);
         for color in [Color::Black, Color::White] {
             let mut engine = engine_with(game_from(position));
-            let Engine {
-                game,
-                reader,
-                conn,
-                dragons,
-                ..
-            } = &mut engine;
-            let mv = early_move(game, reader, conn, dragons, &[], color, 0).ok();
+            let filter = engine.game.move_filter();
+            let mv = early_move(&mut engine, &[], filter, color, 0).ok();
             assert_eq!(mv, Some(Move::Play(c5)), "{color:?}");
         }
     }

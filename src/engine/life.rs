@@ -12,6 +12,7 @@ use super::Engine;
 use crate::analysis::status::{self, FinalStatus, OwlVerdicts, SEKI_SHARED_LIBERTIES};
 use crate::board::{Board, Color, Point};
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
+use crate::game::MoveFilter;
 use crate::owl::OwlAnswer;
 use crate::reading::{ReadResult, ReadingConfig};
 use crate::semeai::{Outcome, RaceDragon};
@@ -328,7 +329,7 @@ impl CriticalScope {
 /// `dragon_status` reads it: the attack succeeds and so does the
 /// defence): the defence point of the side's own dragons and the attack
 /// point of the opponent's, largest dragon first (ties in board order),
-/// each point once, legal for the board and the game's ko rule. Dragons
+/// each point once, legal for the board and permitted by `filter`. Dragons
 /// with an unconditionally alive stone are not read; each other dragon
 /// costs at most two owl reads within the owl's node limit (remembered in
 /// [`OwlAnswers`]). `stop` is asked before each dragon; `None` when it
@@ -338,6 +339,7 @@ pub fn critical_moves(
     engine: &mut Engine,
     color: Color,
     scope: CriticalScope,
+    filter: &MoveFilter,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Vec<OwlMove>> {
     let mut dragons = engine.dragons.all_dragons(
@@ -353,7 +355,6 @@ pub fn critical_moves(
             .then(a.stones[0].cmp(&b.stones[0]))
     });
     let uncond = unconditional_status(engine.game.board_mut());
-    let filter = engine.game.move_filter();
     let mut moves: Vec<OwlMove> = Vec::new();
     for d in &dragons {
         if stop() {

@@ -106,11 +106,14 @@ pub fn stones_hash_after(board: &Board, p: Point, color: Color) -> u64 {
 
 /// The ko rule with a snapshot of the positions a game went through: checks
 /// moves on the current board without borrowing the game (the move
-/// generator holds the board mutably while it reads).
+/// generator holds the board mutably while it reads). It may also restrict
+/// the moves to a set of points (`restricted_genmove`).
 #[derive(Clone, Debug, Default)]
 pub struct MoveFilter {
     rule: KoRule,
     history: Vec<Situation>,
+    /// When set, the only points [`MoveFilter::permits`] allows.
+    allowed: Option<Vec<Point>>,
 }
 
 impl MoveFilter {
@@ -125,7 +128,14 @@ impl MoveFilter {
             } else {
                 Vec::new()
             },
+            allowed: None,
         }
+    }
+
+    /// The same filter, permitting only the points of `allowed`.
+    pub fn restricted_to(mut self, allowed: &[Point]) -> MoveFilter {
+        self.allowed = Some(allowed.to_vec());
+        self
     }
 
     /// The rule checked.
@@ -135,8 +145,9 @@ impl MoveFilter {
 
     /// May `color` play at `p` on `board` (the position the history leads
     /// to)?
+    /// Outside the allowed points (when restricted) the answer is no.
     pub fn permits(&self, board: &Board, p: Point, color: Color) -> bool {
-        self.check(board, p, color).is_ok()
+        self.allowed.as_ref().is_none_or(|a| a.contains(&p)) && self.check(board, p, color).is_ok()
     }
 
     /// Why `color` may not play at `p` on `board`, or `Ok(())`.

@@ -251,6 +251,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     cmd!("gg-undo", setup::gg_undo, "take back N moves"),
     cmd!(
+        "gg_genmove",
+        setup::gg_genmove,
+        "generate a move with a random seed, without playing it"
+    ),
+    cmd!(
         "gogui-analyze_commands",
         info::gogui_analyze_commands,
         "the GoGui analyze menu"
@@ -426,6 +431,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "reset_trymove_counter",
         debug::reset_trymove_counter,
         "zero the trymove counter"
+    ),
+    cmd!(
+        "restricted_genmove",
+        setup::restricted_genmove,
+        "generate a move among the given vertices, without playing it"
     ),
     cmd!(
         "same_dragon",

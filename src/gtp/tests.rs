@@ -1586,3 +1586,36 @@ fn solve_life_proves_the_straight_three_and_refuses_bad_input() {
     ok(&mut e, "popgo");
     assert_eq!(*e.board(), before);
 }
+
+/// `restricted_genmove` chooses among its vertices only: with a white
+/// stone in atari at C3, `genmove` captures at C4 but the restricted
+/// generator, allowed only elsewhere, does not; allowed C4 too, it
+/// captures. Bad arguments are errors and the position is untouched.
+#[test]
+fn restricted_genmove_keeps_to_its_vertices() {
+    let mut e = engine_with(
+        ". . . . .
+         . . . . .
+         . X O X .
+         . . X . .
+         . . . . .",
+    );
+    let before = run(&mut e, "showboard").expect("showboard");
+    assert_eq!(run(&mut e, "reg_genmove black").as_deref(), Ok("C4"));
+    let elsewhere = run(&mut e, "restricted_genmove black A1 E5").expect("answer");
+    assert!(
+        ["A1", "E5", "PASS"].contains(&elsewhere.as_str()),
+        "{elsewhere}"
+    );
+    assert_eq!(
+        run(&mut e, "restricted_genmove black A1 C4").as_deref(),
+        Ok("C4")
+    );
+    assert_eq!(err(&mut e, "restricted_genmove black"), "no allowed vertex");
+    assert_eq!(
+        err(&mut e, "restricted_genmove black Z9"),
+        "invalid coordinate"
+    );
+    assert_eq!(err(&mut e, "restricted_genmove purple C4"), "invalid color");
+    assert_eq!(run(&mut e, "showboard").expect("showboard"), before);
+}

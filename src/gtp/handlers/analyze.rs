@@ -138,7 +138,8 @@ fn owl_moves(
     req: &Request,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Vec<Point>> {
-    let moves = critical_moves(engine, req.color, CriticalScope::ALL, stop)?;
+    let filter = engine.game.move_filter();
+    let moves = critical_moves(engine, req.color, CriticalScope::ALL, &filter, stop)?;
     Some(moves.into_iter().map(|o| o.mv).collect())
 }
 

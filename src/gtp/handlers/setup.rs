@@ -11,7 +11,7 @@
 
 use crate::analysis::status::{FinalStatus, PointStatus};
 use crate::board::{Color, Move, Point, MAX_BOARD};
-use crate::engine::genmove::generate_move;
+use crate::engine::genmove::{generate_move, generate_move_within};
 use crate::engine::life;
 use crate::engine::Engine;
 use crate::game::handicap::HandicapError;
@@ -193,6 +193,39 @@ pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     engine.require_no_stack("genmove")?;
     engine.reader.clear_hash_table();
     let mv = generate_move(engine, color, 0);
+    Ok(format_move(mv, engine.size()))
+}
+
+/// `gg_genmove COLOR [SEED]`: generate a move with the seed (default 0),
+/// do not play it.
+pub fn gg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = engine.color_arg(args, 0)?;
+    let seed = match args.get(1) {
+        // GNU Go takes an int; keep the bit pattern of negative seeds.
+        Some(s) => scan_int(s).ok_or_else(|| GtpError::msg("invalid seed"))? as u64,
+        None => 0,
+    };
+    engine.require_no_stack("genmove")?;
+    engine.reader.clear_hash_table();
+    let mv = generate_move(engine, color, seed);
+    Ok(format_move(mv, engine.size()))
+}
+
+/// `restricted_genmove COLOR V1 V2 ...`: generate a move among the
+/// vertices only (seed 0), do not play it; `PASS` when the move generator
+/// finds none of them worth playing.
+pub fn restricted_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = engine.color_arg(args, 0)?;
+    if args.len() < 2 {
+        return Err(GtpError::msg("no allowed vertex"));
+    }
+    let allowed = (1..args.len())
+        .map(|i| engine.point_arg(args, i))
+        .collect::<Result<Vec<Point>, GtpError>>()?;
+    engine.require_no_stack("genmove")?;
+    engine.reader.clear_hash_table();
+    let filter = engine.game.move_filter().restricted_to(&allowed);
+    let mv = generate_move_within(engine, color, 0, filter);
     Ok(format_move(mv, engine.size()))
 }
 
