@@ -14,7 +14,7 @@
 //! with the new stone and the captured chains toggled) and a scan of the
 //! game's positions.
 
-use crate::board::{ko_key, stone_key, Board, Color, IllegalMove, Point};
+use crate::board::{ko_key, stone_key, Board, Color, IllegalMove, Point, BOARD_ARRAY};
 
 /// What the game forbids besides suicide and occupied points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -112,8 +112,9 @@ pub fn stones_hash_after(board: &Board, p: Point, color: Color) -> u64 {
 pub struct MoveFilter {
     rule: KoRule,
     history: Vec<Situation>,
-    /// When set, the only points [`MoveFilter::permits`] allows.
-    allowed: Option<Vec<Point>>,
+    /// When set, the only points [`MoveFilter::permits`] allows (by
+    /// point index).
+    allowed: Option<Vec<bool>>,
 }
 
 impl MoveFilter {
@@ -134,7 +135,11 @@ impl MoveFilter {
 
     /// The same filter, permitting only the points of `allowed`.
     pub fn restricted_to(mut self, allowed: &[Point]) -> MoveFilter {
-        self.allowed = Some(allowed.to_vec());
+        let mut set = vec![false; BOARD_ARRAY];
+        for p in allowed {
+            set[p.idx()] = true;
+        }
+        self.allowed = Some(set);
         self
     }
 
@@ -144,10 +149,10 @@ impl MoveFilter {
     }
 
     /// May `color` play at `p` on `board` (the position the history leads
-    /// to)?
-    /// Outside the allowed points (when restricted) the answer is no.
+    /// to), and is `p` one of the allowed points when the filter is
+    /// restricted?
     pub fn permits(&self, board: &Board, p: Point, color: Color) -> bool {
-        self.allowed.as_ref().is_none_or(|a| a.contains(&p)) && self.check(board, p, color).is_ok()
+        self.allowed.as_ref().is_none_or(|a| a[p.idx()]) && self.check(board, p, color).is_ok()
     }
 
     /// Why `color` may not play at `p` on `board`, or `Ok(())`.
