@@ -681,7 +681,7 @@ fn useful_points(board: &Board, filter: &MoveFilter, color: Color) -> Vec<Point>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::Game;
 
@@ -762,7 +762,7 @@ mod tests {
     }
 
     /// A finished 9x9 game: black owns columns A-C, white F-J, no dame.
-    const SETTLED: &str = ". . . X O . . . .
+    pub(crate) const SETTLED: &str = ". . . X O . . . .
                            . . . X O . . . .
                            . . . X O . . . .
                            . . . X O . . . .

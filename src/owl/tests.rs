@@ -184,23 +184,12 @@ fn a_way_out_through_one_point_is_no_escape() {
     assert!(am.is_some());
 }
 
-/// A wall enclosing a 27-point territory on the edge: an attacker stone
-/// dropped in the middle of it touches no wall stone and cannot live, so
-/// it does not cut the territory into the attacker's domain.
+/// A wall enclosing a 27-point territory on the edge (a finished game's
+/// black wall): an attacker stone dropped in the middle of it touches no
+/// wall stone and cannot live, so it does not cut the territory into the
+/// attacker's domain.
 #[test]
 fn a_stone_dropped_into_a_territory_does_not_kill_it() {
-    let (a, _, _, _) = read(
-        "
-        . . . X O . . . .
-        . . . X O . . . .
-        . . . X O . . . .
-        . . . X O . . . .
-        . . . X O . . . .
-        . . . X O . . . .
-        . . . X O . . . .
-        . . . X O . . . .
-        . . . X O . . . .",
-        (4, 3),
-    );
+    let (a, _, _, _) = read(crate::engine::genmove::tests::SETTLED, (4, 3));
     assert_eq!(a, ReadResult::Fail);
 }
