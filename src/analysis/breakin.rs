@@ -16,10 +16,11 @@
 //! and tries again to correct its influence map; the move generator only
 //! needs the first move of each string, so that loop is not repeated here.
 
+use crate::analysis::Readers;
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::connect::distance::{fp, FP_ONE};
-use crate::connect::{ConnectionReader, Goal};
-use crate::reading::{ReadResult, Reader};
+use crate::connect::Goal;
+use crate::reading::ReadResult;
 
 use super::territory::Territory;
 
@@ -59,9 +60,7 @@ pub struct Block {
 /// Every break-in `intruder` (to move) has into the opponent's regions of
 /// `territory`, region by region in board order, strings nearest first.
 pub fn find_break_ins(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
+    rd: &mut Readers<'_>,
     territory: &Territory,
     intruder: Color,
 ) -> Vec<BreakIn> {
@@ -70,21 +69,23 @@ pub fn find_break_ins(
         if region.owner != intruder.opponent() || region.points.len() < MIN_REGION {
             continue;
         }
-        let area = enlarged_goal(board, &region.points);
-        let strings = nearest_strings(board, reader, conn, territory, intruder, &area);
+        let area = enlarged_goal(rd.board, &region.points);
+        let strings = nearest_strings(rd, territory, intruder, &area);
         log::debug!(
             "region of {} points: strings {:?}",
             region.points.len(),
             strings
         );
         for s in strings {
-            let from = conn.distances_from_string(reader, board, s, fp(2.81));
-            let smaller = smaller_goal(board, &area, &from.queue);
+            let from = rd
+                .conn
+                .distances_from_string(rd.reader, rd.board, s, fp(2.81));
+            let smaller = smaller_goal(rd.board, &area, &from.queue);
             if smaller.is_empty() {
                 continue;
             }
             let goal = Goal::new(&smaller);
-            let (result, mv) = conn.break_in(reader, board, s, &goal);
+            let (result, mv) = rd.conn.break_in(rd.reader, rd.board, s, &goal);
             log::debug!(
                 "break-in {:?} -> {} goal points: {:?} {:?}",
                 s,
@@ -112,16 +113,10 @@ pub fn find_break_ins(
 /// move that succeeds is reported. (GNU Go reads `block_off` here to
 /// correct its territory; its blocking moves get their move reasons
 /// elsewhere, which Tesuji's move generator does not have yet.)
-pub fn find_blocks(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
-    territory: &Territory,
-    owner: Color,
-) -> Vec<Block> {
+pub fn find_blocks(rd: &mut Readers<'_>, territory: &Territory, owner: Color) -> Vec<Block> {
     let mut out = Vec::new();
-    for b in find_break_ins(board, reader, conn, territory, owner.opponent()) {
-        let (result, mv) = conn.block_off(reader, board, b.string, &b.goal);
+    for b in find_break_ins(rd, territory, owner.opponent()) {
+        let (result, mv) = rd.conn.block_off(rd.reader, rd.board, b.string, &b.goal);
         log::debug!("block-off {:?}: {:?} {:?}", b.string, result, mv);
         if let (true, Some(mv)) = (result.succeeds(), mv) {
             out.push(Block {
@@ -156,20 +151,20 @@ fn enlarged_goal(board: &Board, region: &[Point]) -> Vec<bool> {
 /// The intruder's living strings nearest to the goal: within one step of
 /// the nearest one, and not reaching the goal through another candidate.
 fn nearest_strings(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
+    rd: &mut Readers<'_>,
     territory: &Territory,
     intruder: Color,
     goal: &[bool],
 ) -> Vec<Point> {
-    let goal_points: Vec<Point> = board.points().filter(|p| goal[p.idx()]).collect();
-    let near = conn.distances_from_goal(reader, board, intruder, &goal_points, fp(3.01));
+    let goal_points: Vec<Point> = rd.board.points().filter(|p| goal[p.idx()]).collect();
+    let near = rd
+        .conn
+        .distances_from_goal(rd.reader, rd.board, intruder, &goal_points, fp(3.01));
     let mut reached: Vec<(i32, usize, Point)> = near
         .queue
         .iter()
         .enumerate()
-        .filter(|&(_, &p)| board.cell(p).is(intruder) && !goal[p.idx()])
+        .filter(|&(_, &p)| rd.board.cell(p).is(intruder) && !goal[p.idx()])
         .map(|(i, &p)| (near.dist(p), i, p))
         .collect();
     reached.sort();
@@ -184,7 +179,7 @@ fn nearest_strings(
         if territory.owner(p).is_some() {
             continue;
         }
-        let origin = board.origin(p);
+        let origin = rd.board.origin(p);
         if used[origin.idx()] {
             continue;
         }
@@ -192,8 +187,8 @@ fn nearest_strings(
         let mut via_candidate = false;
         let mut q = near.coming_from[origin.idx()];
         while q.is_some() {
-            let o = if board.is_stone(q) {
-                board.origin(q)
+            let o = if rd.board.is_stone(q) {
+                rd.board.origin(q)
             } else {
                 q
             };

@@ -38,8 +38,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::analysis::Readers;
 use crate::board::{Board, Color, Point};
-use crate::connect::ConnectionReader;
 use crate::reading::moves::local::go;
 use crate::reading::{ReadResult, Reader};
 
@@ -274,38 +274,31 @@ impl Dragons {
 
     /// Are the strings at `s1` and `s2` (same colour, neighbours in shape)
     /// amalgamated? Rules 2 and 3 of the module documentation.
-    fn decide_link(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        s1: Point,
-        s2: Point,
-    ) -> bool {
-        let matches = shape_between(board, s1, s2);
+    fn decide_link(&mut self, rd: &mut Readers<'_>, s1: Point, s2: Point) -> bool {
+        let matches = shape_between(rd.board, s1, s2);
         if matches.is_empty() {
             return false;
         }
-        let color = board.color_at(s1).expect("stone");
+        let color = rd.board.color_at(s1).expect("stone");
         let other = color.opponent();
-        let safe1 = self.tactically_safe(reader, board, s1);
-        let safe2 = self.tactically_safe(reader, board, s2);
+        let safe1 = self.tactically_safe(rd.reader, rd.board, s1);
+        let safe2 = self.tactically_safe(rd.reader, rd.board, s2);
         // Rule 3: diagonals the opponent cannot cut.
         for m in matches.iter().filter(|m| m.shape == Shape::Diagonal) {
             let empty: Vec<Point> = m
                 .between
                 .iter()
                 .copied()
-                .filter(|&p| board.is_empty(p))
+                .filter(|&p| rd.board.is_empty(p))
                 .collect();
             for &c in &empty {
-                if board.is_suicide(c, other) {
+                if rd.board.is_suicide(c, other) {
                     return true;
                 }
             }
-            if board.countlib(s1) > 1 && board.countlib(s2) > 1 {
+            if rd.board.countlib(s1) > 1 && rd.board.countlib(s2) > 1 {
                 for &c in &empty {
-                    if unusable_cut(reader, board, c, other) {
+                    if unusable_cut(rd.reader, rd.board, c, other) {
                         return true;
                     }
                 }
@@ -319,17 +312,17 @@ impl Dragons {
         }
         // Rule 2, statically: a jump or large knight's move in an area
         // free of opponent stones.
-        if matches.iter().any(|m| open_area(board, m, other)) {
+        if matches.iter().any(|m| open_area(rd.board, m, other)) {
             return true;
         }
         // A crosscut only counts when one of the cutting stones can be
         // captured.
         let mut worth_reading = false;
         for m in &matches {
-            if m.shape == Shape::Diagonal && m.between.iter().all(|&p| board.cell(p).is(other)) {
+            if m.shape == Shape::Diagonal && m.between.iter().all(|&p| rd.board.cell(p).is(other)) {
                 if m.between
                     .iter()
-                    .any(|&p| reader.attack(board, p).0 != ReadResult::Fail)
+                    .any(|&p| rd.reader.attack(rd.board, p).0 != ReadResult::Fail)
                 {
                     worth_reading = true;
                 }
@@ -341,44 +334,31 @@ impl Dragons {
             return false;
         }
         // Rule 2: no cut found by connection reading (a ko cut is a cut).
-        conn.disconnect(reader, board, s1, s2).0 == ReadResult::Fail
+        rd.conn.disconnect(rd.reader, rd.board, s1, s2).0 == ReadResult::Fail
     }
 
     /// Is the pair linked? Cached for the position.
-    fn linked(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        s1: Point,
-        s2: Point,
-    ) -> bool {
-        let (a, b) = (board.origin(s1), board.origin(s2));
+    fn linked(&mut self, rd: &mut Readers<'_>, s1: Point, s2: Point) -> bool {
+        let (a, b) = (rd.board.origin(s1), rd.board.origin(s2));
         let key = if a <= b { (a, b) } else { (b, a) };
         if let Some(&l) = self.links.get(&key) {
             return l;
         }
-        let l = self.decide_link(reader, conn, board, key.0, key.1);
+        let l = self.decide_link(rd, key.0, key.1);
         log::trace!("dragon link {:?} {:?} = {l}", key.0, key.1);
         self.links.insert(key, l);
         l
     }
 
     /// The strings linked to the string at `s` (origins, sorted).
-    fn partners(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        s: Point,
-    ) -> Vec<Point> {
-        let o = board.origin(s);
+    fn partners(&mut self, rd: &mut Readers<'_>, s: Point) -> Vec<Point> {
+        let o = rd.board.origin(s);
         if let Some(p) = self.partners.get(&o) {
             return p.clone();
         }
         let mut out = Vec::new();
-        for n in shape_neighbours(board, o) {
-            if self.linked(reader, conn, board, o, n) {
+        for n in shape_neighbours(rd.board, o) {
+            if self.linked(rd, o, n) {
                 out.push(n);
             }
         }
@@ -395,44 +375,30 @@ impl Dragons {
     /// reader can cut them apart: each link holds on its own, but one
     /// move threatens two of them (GNU Go's "fragile double connections",
     /// which its cut patterns keep out of the amalgamation).
-    pub fn same_dragon(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        a: Point,
-        b: Point,
-    ) -> bool {
-        if !self.same_component(reader, conn, board, a, b) {
+    pub fn same_dragon(&mut self, rd: &mut Readers<'_>, a: Point, b: Point) -> bool {
+        if !self.same_component(rd, a, b) {
             return false;
         }
-        if board.same_chain(a, b)
-            || self.linked(reader, conn, board, a, b)
-            || !self.tactically_safe(reader, board, a)
-            || !self.tactically_safe(reader, board, b)
+        if rd.board.same_chain(a, b)
+            || self.linked(rd, a, b)
+            || !self.tactically_safe(rd.reader, rd.board, a)
+            || !self.tactically_safe(rd.reader, rd.board, b)
         {
             return true;
         }
-        conn.disconnect(reader, board, a, b).0 == ReadResult::Fail
+        rd.conn.disconnect(rd.reader, rd.board, a, b).0 == ReadResult::Fail
     }
 
     /// Are the strings at `a` and `b` joined by a chain of links (rule 4)?
-    fn same_component(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        a: Point,
-        b: Point,
-    ) -> bool {
-        if !board.is_stone(a) || board.color_at(a) != board.color_at(b) {
+    fn same_component(&mut self, rd: &mut Readers<'_>, a: Point, b: Point) -> bool {
+        if !rd.board.is_stone(a) || rd.board.color_at(a) != rd.board.color_at(b) {
             return false;
         }
-        if board.same_chain(a, b) {
+        if rd.board.same_chain(a, b) {
             return true;
         }
-        self.cache_for(board);
-        let (oa, ob) = (board.origin(a), board.origin(b));
+        self.cache_for(rd.board);
+        let (oa, ob) = (rd.board.origin(a), rd.board.origin(b));
         let mut seen = [HashSet::from([oa]), HashSet::from([ob])];
         let mut queues = [vec![oa], vec![ob]];
         loop {
@@ -441,7 +407,7 @@ impl Dragons {
                     // This component is complete without meeting the other.
                     return false;
                 };
-                for p in self.partners(reader, conn, board, s) {
+                for p in self.partners(rd, s) {
                     if seen[1 - side].contains(&p) {
                         return true;
                     }
@@ -455,22 +421,16 @@ impl Dragons {
 
     /// The origins of the strings in the dragon of the stone at `s`,
     /// sorted (empty for an empty point).
-    pub fn dragon_strings(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        s: Point,
-    ) -> Vec<Point> {
-        if !board.is_stone(s) {
+    pub fn dragon_strings(&mut self, rd: &mut Readers<'_>, s: Point) -> Vec<Point> {
+        if !rd.board.is_stone(s) {
             return Vec::new();
         }
-        self.cache_for(board);
-        let o = board.origin(s);
+        self.cache_for(rd.board);
+        let o = rd.board.origin(s);
         let mut seen = HashSet::from([o]);
         let mut queue = vec![o];
         while let Some(x) = queue.pop() {
-            for p in self.partners(reader, conn, board, x) {
+            for p in self.partners(rd, x) {
                 if seen.insert(p) {
                     queue.push(p);
                 }
@@ -483,32 +443,20 @@ impl Dragons {
 
     /// The stones of the dragon of the stone at `s`, in board order
     /// (empty for an empty point).
-    pub fn dragon_stones(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        s: Point,
-    ) -> Vec<Point> {
-        if !board.is_stone(s) {
+    pub fn dragon_stones(&mut self, rd: &mut Readers<'_>, s: Point) -> Vec<Point> {
+        if !rd.board.is_stone(s) {
             return Vec::new();
         }
-        self.dragon(reader, conn, board, s).stones
+        self.dragon(rd, s).stones
     }
 
     /// The dragon of the stone at `s` (which must be a stone).
-    pub fn dragon(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        s: Point,
-    ) -> Dragon {
-        let color = board.color_at(s).expect("a stone");
-        let strings = self.dragon_strings(reader, conn, board, s);
+    pub fn dragon(&mut self, rd: &mut Readers<'_>, s: Point) -> Dragon {
+        let color = rd.board.color_at(s).expect("a stone");
+        let strings = self.dragon_strings(rd, s);
         let mut stones: Vec<Point> = strings
             .iter()
-            .flat_map(|&o| board.stones_sorted(o))
+            .flat_map(|&o| rd.board.stones_sorted(o))
             .collect();
         stones.sort();
         Dragon {
@@ -520,20 +468,14 @@ impl Dragons {
 
     /// Every dragon (of `color`, or of both colours), ordered by their
     /// stones (so by their first stone).
-    pub fn all_dragons(
-        &mut self,
-        reader: &mut Reader,
-        conn: &mut ConnectionReader,
-        board: &mut Board,
-        color: Option<Color>,
-    ) -> Vec<Dragon> {
+    pub fn all_dragons(&mut self, rd: &mut Readers<'_>, color: Option<Color>) -> Vec<Dragon> {
         let mut done: HashSet<Point> = HashSet::new();
         let mut out = Vec::new();
-        for o in board.chain_origins(color) {
-            if done.contains(&board.origin(o)) {
+        for o in rd.board.chain_origins(color) {
+            if done.contains(&rd.board.origin(o)) {
                 continue;
             }
-            let dragon = self.dragon(reader, conn, board, o);
+            let dragon = self.dragon(rd, o);
             done.extend(dragon.strings.iter().copied());
             out.push(dragon);
         }

@@ -46,8 +46,8 @@
 //! regions are visited in board order.
 
 use crate::analysis::dragon::Dragons;
+use crate::analysis::Readers;
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
-use crate::connect::ConnectionReader;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
 use crate::reading::{ReadResult, Reader};
 use crate::semeai::{Outcome, RaceDragon, SemeaiReader};
@@ -102,13 +102,8 @@ const TACTICAL_MAX_LIBS: usize = 4;
 
 /// Decide the final status of every point of `board` (left as found),
 /// without owl reading.
-pub fn final_status(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
-    dragons: &mut Dragons,
-) -> FinalStatus {
-    final_status_with_owl(board, reader, conn, dragons, None)
+pub fn final_status(rd: &mut Readers<'_>, dragons: &mut Dragons) -> FinalStatus {
+    final_status_with_owl(rd, dragons, None)
 }
 
 /// What life-and-death reading found before the statuses are decided
@@ -127,22 +122,20 @@ pub struct OwlVerdicts<'a> {
 /// as the engine reads it: [`crate::engine::life::final_status`]) is
 /// dead before the regions are settled, unless it is in seki.
 pub fn final_status_with_owl(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
+    rd: &mut Readers<'_>,
     dragons: &mut Dragons,
     owl: Option<OwlVerdicts>,
 ) -> FinalStatus {
-    let entry = board.depth();
-    let uncond = unconditional_status(board);
+    let entry = rd.board.depth();
+    let uncond = unconditional_status(rd.board);
     let mut dead = vec![false; BOARD_ARRAY];
     // 1-2. Unconditionally dead stones, then tactically dead strings.
-    for o in board.chain_origins(None) {
-        let stones = board.stones_sorted(o);
+    for o in rd.board.chain_origins(None) {
+        let stones = rd.board.stones_sorted(o);
         let is_dead = match uncond.status(o) {
             UnconditionalStatus::Dead => true,
             UnconditionalStatus::Alive => false,
-            _ => tactically_dead(board, reader, o),
+            _ => tactically_dead(rd.board, rd.reader, o),
         };
         if is_dead {
             for s in stones {
@@ -152,7 +145,7 @@ pub fn final_status_with_owl(
     }
     // 3. Dragons over the regions between them.
     let dragons: Vec<Dragon> = dragons
-        .all_dragons(reader, conn, board, None)
+        .all_dragons(rd, None)
         .into_iter()
         .map(|d| {
             let alive = d
@@ -180,12 +173,12 @@ pub fn final_status_with_owl(
                 }
             }
         }
-        mark_seki(board, reader, semeai, &mut dragons, &mut dead);
+        mark_seki(rd.board, rd.reader, semeai, &mut dragons, &mut dead);
     }
-    settle_dragons(board, &mut dragons, &mut dead);
-    revive_stones_in_own_regions(board, &mut dragons, &mut dead);
-    debug_assert_eq!(board.depth(), entry);
-    statuses(board, &dragons, &dead)
+    settle_dragons(rd.board, &mut dragons, &mut dead);
+    revive_stones_in_own_regions(rd.board, &mut dragons, &mut dead);
+    debug_assert_eq!(rd.board.depth(), entry);
+    statuses(rd.board, &dragons, &dead)
 }
 
 /// Two dragons of opposite colours sharing two liberties that the owl
@@ -638,6 +631,7 @@ impl FinalStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect::ConnectionReader;
 
     /// The final status grid of `diagram`: `X`/`O` living stones, `x`/`o`
     /// dead ones, `s` seki, `b`/`w` territory, `.` dame.
@@ -647,7 +641,10 @@ mod tests {
         let mut reader = Reader::default();
         let mut conn = ConnectionReader::default();
         let mut dragons = Dragons::default();
-        let fs = final_status(&mut board, &mut reader, &mut conn, &mut dragons);
+        let fs = final_status(
+            &mut Readers::new(&mut board, &mut reader, &mut conn),
+            &mut dragons,
+        );
         assert_eq!(board, before, "the board is left as found");
         let mut out = String::new();
         for row in 0..board.size() {

@@ -3,6 +3,7 @@
 
 use super::breakin::{find_blocks, find_break_ins};
 use super::territory::Territory;
+use super::Readers;
 use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
 use crate::reading::{ReadResult, Reader};
@@ -78,14 +79,22 @@ fn a_break_in_is_found_and_a_block_stops_it() {
     let mut reader = Reader::default();
     let mut conn = ConnectionReader::default();
     let t = Territory::estimate(&mut b, &mut reader);
-    let found = find_break_ins(&mut b, &mut reader, &mut conn, &t, Color::White);
+    let found = find_break_ins(
+        &mut Readers::new(&mut b, &mut reader, &mut conn),
+        &t,
+        Color::White,
+    );
     let intrusion = found
         .iter()
         .find(|f| f.string == b.origin(Point::new(5, 5)))
         .expect("white breaks in from F4");
     assert_eq!(intrusion.result, ReadResult::Win);
     assert!(intrusion.region_size >= 10);
-    let blocks = find_blocks(&mut b, &mut reader, &mut conn, &t, Color::Black);
+    let blocks = find_blocks(
+        &mut Readers::new(&mut b, &mut reader, &mut conn),
+        &t,
+        Color::Black,
+    );
     let block = blocks.first().expect("black can block");
     assert_eq!(
         b.to_diagram(),
@@ -116,7 +125,7 @@ fn no_break_in_through_a_solid_wall() {
     let t = Territory::estimate(&mut b, &mut reader);
     assert!(t.count(Color::White) >= 10 && t.count(Color::Black) >= 10);
     for c in [Color::Black, Color::White] {
-        let found = find_break_ins(&mut b, &mut reader, &mut conn, &t, c);
+        let found = find_break_ins(&mut Readers::new(&mut b, &mut reader, &mut conn), &t, c);
         assert!(found.is_empty(), "{c:?}: {found:?}");
     }
 }

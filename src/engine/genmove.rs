@@ -61,9 +61,9 @@
 use crate::analysis::breakin::{find_blocks, find_break_ins};
 use crate::analysis::status::{final_status, FinalStatus, PointStatus};
 use crate::analysis::territory::Territory;
+use crate::analysis::Readers;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
 use crate::combination::{atari_atari, blunder_size, combination_defenses, AaConfig, Targets};
-use crate::connect::ConnectionReader;
 use crate::game::score::empty_regions;
 use crate::game::MoveFilter;
 use crate::reading::Reader;
@@ -231,13 +231,13 @@ fn early_move(
     }
     let territory = Territory::estimate(board, reader);
     log::debug!("territory estimate:\n{}", territory.to_diagram(board));
-    let territorial =
-        territorial_moves(board, reader, conn, &territory, &filter, color, CANDIDATES);
+    let mut rd = Readers::new(board, reader, conn);
+    let territorial = territorial_moves(&mut rd, &territory, &filter, color, CANDIDATES);
     if let Some(best) = combos.first_sound(board, reader, &territorial, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
-    let statuses = final_status(board, reader, conn, dragons);
+    let statuses = final_status(&mut Readers::new(board, reader, conn), dragons);
     let mut dead = vec![false; BOARD_ARRAY];
     for p in board.points() {
         dead[p.idx()] = statuses.status(p) == PointStatus::Dead;
@@ -489,15 +489,13 @@ fn removal_move(
 /// safe are kept. `genmove` plays the first; the analysis commands show
 /// them all.
 pub fn ranked_moves(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
+    rd: &mut Readers<'_>,
     territory: &Territory,
     filter: &MoveFilter,
     color: Color,
 ) -> Vec<Candidate> {
-    let mut ranked = tactical_moves(board, reader, filter, color, usize::MAX);
-    for c in territorial_moves(board, reader, conn, territory, filter, color, usize::MAX) {
+    let mut ranked = tactical_moves(rd.board, rd.reader, filter, color, usize::MAX);
+    for c in territorial_moves(rd, territory, filter, color, usize::MAX) {
         if !ranked.iter().any(|r| r.mv == c.mv) {
             ranked.push(c);
         }
@@ -557,15 +555,13 @@ fn merge_by_size(first: &[Candidate], second: &[Candidate]) -> Vec<Candidate> {
 
 /// The break-ins and blocks of [`ranked_moves`], at most `limit`.
 fn territorial_moves(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
+    rd: &mut Readers<'_>,
     territory: &Territory,
     filter: &MoveFilter,
     color: Color,
     limit: usize,
 ) -> Vec<Candidate> {
-    let mut proposals: Vec<Candidate> = find_break_ins(board, reader, conn, territory, color)
+    let mut proposals: Vec<Candidate> = find_break_ins(rd, territory, color)
         .into_iter()
         .map(|b| Candidate {
             mv: b.mv,
@@ -573,7 +569,7 @@ fn territorial_moves(
         })
         .collect();
     proposals.extend(
-        find_blocks(board, reader, conn, territory, color)
+        find_blocks(rd, territory, color)
             .into_iter()
             .map(|b| Candidate {
                 mv: b.mv,
@@ -585,7 +581,7 @@ fn territorial_moves(
         Reason::BreakIn(n) | Reason::Block(n) => std::cmp::Reverse(n),
         _ => std::cmp::Reverse(0),
     });
-    keep_safe(board, reader, filter, color, proposals, limit)
+    keep_safe(rd.board, rd.reader, filter, color, proposals, limit)
 }
 
 /// The proposals that are legal (for the board and the ko rule) with a
@@ -683,6 +679,7 @@ fn useful_points(board: &Board, filter: &MoveFilter, color: Color) -> Vec<Point>
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::connect::ConnectionReader;
     use crate::game::Game;
 
     /// A game whose position is the diagram's.
@@ -735,10 +732,14 @@ pub(crate) mod tests {
         let mut conn = ConnectionReader::default();
         let t = Territory::estimate(&mut board, &mut reader);
         let from = board.origin(Point::new(5, 5));
-        find_break_ins(&mut board, &mut reader, &mut conn, &t, Color::White)
-            .iter()
-            .filter(|b| b.string == from)
-            .count()
+        find_break_ins(
+            &mut Readers::new(&mut board, &mut reader, &mut conn),
+            &t,
+            Color::White,
+        )
+        .iter()
+        .filter(|b| b.string == from)
+        .count()
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 use super::Engine;
 use crate::analysis::status::{self, FinalStatus, OwlVerdicts, SEKI_SHARED_LIBERTIES};
+use crate::analysis::Readers;
 use crate::board::{Board, Color, Point};
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
 use crate::game::MoveFilter;
@@ -208,12 +209,7 @@ fn exact(
 /// heuristic owl, corrected by the exact solver on enclosed dragons).
 pub fn final_status(engine: &mut Engine) -> FinalStatus {
     let uncond = unconditional_status(engine.game.board_mut());
-    let dragons = engine.dragons.all_dragons(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        None,
-    );
+    let dragons = engine.all_dragons(None);
     let mut unsavable = Vec::new();
     for d in &dragons {
         let target = d.stones[0];
@@ -236,9 +232,7 @@ pub fn final_status(engine: &mut Engine) -> FinalStatus {
         ..
     } = engine;
     status::final_status_with_owl(
-        game.board_mut(),
-        reader,
-        conn,
+        &mut Readers::new(game.board_mut(), reader, conn),
         dragons,
         Some(OwlVerdicts {
             unsavable: &unsavable,
@@ -342,12 +336,7 @@ pub fn critical_moves(
     filter: &MoveFilter,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Vec<OwlMove>> {
-    let mut dragons = engine.dragons.all_dragons(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        None,
-    );
+    let mut dragons = engine.all_dragons(None);
     dragons.sort_by(|a, b| {
         b.stones
             .len()
@@ -401,12 +390,7 @@ fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
     let Some(color) = engine.board().color_at(target) else {
         return false;
     };
-    let others = engine.dragons.all_dragons(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        None,
-    );
+    let others = engine.all_dragons(None);
     for d in others {
         if d.color == color
             || status::shared_liberties(engine.board(), stones, &d.stones, SEKI_SHARED_LIBERTIES)
@@ -492,7 +476,7 @@ fn read_walls(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed>
         if !outside || reader.attack(board, p).0 != ReadResult::Fail {
             return false;
         }
-        let stones = dragons.dragon_stones(reader, conn, board, p);
+        let stones = dragons.dragon_stones(&mut Readers::new(board, reader, conn), p);
         let key = stones.iter().copied().min().unwrap_or(p);
         if let Some(&(_, safe)) = judged.iter().find(|(k, _)| *k == key) {
             return safe;

@@ -12,8 +12,9 @@
 pub mod genmove;
 pub mod life;
 
-use crate::analysis::dragon::Dragons;
-use crate::board::Board;
+use crate::analysis::dragon::{Dragon, Dragons};
+use crate::analysis::Readers;
+use crate::board::{Board, Color, Point};
 use crate::connect::ConnectionReader;
 use crate::eyes::space::EyeAnalysis;
 use crate::game::{Game, KoRule};
@@ -144,6 +145,27 @@ impl Engine {
     /// The board (read-only).
     pub fn board(&self) -> &Board {
         self.game.board()
+    }
+
+    /// The real board with the two readers, lent to analysis, and the
+    /// dragons beside them (their methods take the readers).
+    pub fn readers(&mut self) -> (Readers<'_>, &mut Dragons) {
+        let readers = Readers::new(self.game.board_mut(), &mut self.reader, &mut self.conn);
+        (readers, &mut self.dragons)
+    }
+
+    /// Every dragon of the real position (of `color`, or of both colours):
+    /// [`Dragons::all_dragons`].
+    pub fn all_dragons(&mut self, color: Option<Color>) -> Vec<Dragon> {
+        let (mut rd, dragons) = self.readers();
+        dragons.all_dragons(&mut rd, color)
+    }
+
+    /// The stones of the dragon of the stone at `s`, in board order (empty
+    /// for an empty point): [`Dragons::dragon_stones`].
+    pub fn dragon_stones(&mut self, s: Point) -> Vec<Point> {
+        let (mut rd, dragons) = self.readers();
+        dragons.dragon_stones(&mut rd, s)
     }
 
     /// Board size.

@@ -24,8 +24,8 @@ use crate::analysis::dragon::Dragons;
 use crate::analysis::status::{final_status, PointStatus};
 use crate::analysis::territory::Territory;
 use crate::analysis::worm::effective_sizes;
+use crate::analysis::Readers;
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
-use crate::connect::ConnectionReader;
 use crate::eyes::space::{EyeAnalysis, EyeTopology};
 use crate::eyes::unconditional::unconditional_status;
 use crate::eyes::value::EyeValue;
@@ -104,17 +104,15 @@ const STRONG_GENUS: u8 = 6;
 /// The records of every dragon of `board` (left as found), in board order
 /// of their first stone. `eyes` is the eye analysis of the same position.
 pub fn dragon_records(
-    board: &mut Board,
-    reader: &mut Reader,
-    conn: &mut ConnectionReader,
+    rd: &mut Readers<'_>,
     dragons: &mut Dragons,
     eyes: &EyeAnalysis,
 ) -> Vec<DragonRecord> {
-    let entry = board.depth();
-    let all = dragons.all_dragons(reader, conn, board, None);
-    let statuses = final_status(board, reader, conn, dragons);
-    let uncond = unconditional_status(board);
-    let sizes = effective_sizes(board);
+    let entry = rd.board.depth();
+    let all = dragons.all_dragons(rd, None);
+    let statuses = final_status(rd, dragons);
+    let uncond = unconditional_status(rd.board);
+    let sizes = effective_sizes(rd.board);
     let mut dragon_of = vec![usize::MAX; BOARD_ARRAY];
     for (i, d) in all.iter().enumerate() {
         for &s in &d.stones {
@@ -127,10 +125,10 @@ pub fn dragon_records(
             .strings
             .iter()
             .copied()
-            .max_by_key(|&o| (board.chain_size(o), std::cmp::Reverse(o)))
+            .max_by_key(|&o| (rd.board.chain_size(o), std::cmp::Reverse(o)))
             .unwrap_or(d.stones[0]);
         let effective_size = d.strings.iter().map(|o| sizes[o.idx()]).sum();
-        let (genus, heye) = genus(board, eyes, &dragon_of, i, d.color);
+        let (genus, heye) = genus(rd.board, eyes, &dragon_of, i, d.color);
         let status = if d
             .stones
             .iter()
@@ -147,11 +145,11 @@ pub fn dragon_records(
             DragonStatus::Alive
         };
         let single = d.strings.len() == 1;
-        let safety = if single && tactically_dead(board, reader, d.strings[0]) {
+        let safety = if single && tactically_dead(rd.board, rd.reader, d.strings[0]) {
             Safety::TacticallyDead
         } else if d.stones.iter().any(|&s| uncond.is_invincible(s))
             || (status == DragonStatus::Alive
-                && strong_eyes(board, reader, eyes, &dragon_of, i, d.color) >= 2)
+                && strong_eyes(rd.board, rd.reader, eyes, &dragon_of, i, d.color) >= 2)
         {
             Safety::Invincible
         } else if status == DragonStatus::Dead {
@@ -179,8 +177,8 @@ pub fn dragon_records(
             hostile_neighbors: 0,
         });
     }
-    let territory = Territory::estimate(board, reader);
-    for (a, b) in neighbor_pairs(board, &territory, &dragon_of, &records) {
+    let territory = Territory::estimate(rd.board, rd.reader);
+    for (a, b) in neighbor_pairs(rd.board, &territory, &dragon_of, &records) {
         for (x, y) in [(a, b), (b, a)] {
             if !records[x].neighbors.contains(&y) {
                 records[x].neighbors.push(y);
@@ -190,7 +188,7 @@ pub fn dragon_records(
             }
         }
     }
-    debug_assert_eq!(board.depth(), entry);
+    debug_assert_eq!(rd.board.depth(), entry);
     records
 }
 

@@ -1,7 +1,9 @@
 //! Diagram tests of dragon amalgamation.
 
 use super::*;
+use crate::analysis::Readers;
 use crate::connect::tests::{FREE_DIAGONAL, ONE_STRING, WALL_BETWEEN};
+use crate::connect::ConnectionReader;
 
 /// `same_dragon` for the stones at `a` and `b` (row, col) of `diagram`;
 /// also checks the board is left unchanged.
@@ -13,12 +15,12 @@ fn same(diagram: &str, a: (usize, usize), b: (usize, usize)) -> bool {
     let mut reader = Reader::default();
     let mut cr = ConnectionReader::default();
     let mut dragons = Dragons::default();
-    let r = dragons.same_dragon(&mut reader, &mut cr, &mut board, pa, pb);
+    let r = dragons.same_dragon(&mut Readers::new(&mut board, &mut reader, &mut cr), pa, pb);
     // Symmetric, and the same from fresh caches.
     let mut cr2 = ConnectionReader::default();
     let mut dragons2 = Dragons::default();
     assert_eq!(
-        dragons2.same_dragon(&mut reader, &mut cr2, &mut board, pb, pa),
+        dragons2.same_dragon(&mut Readers::new(&mut board, &mut reader, &mut cr2), pb, pa),
         r
     );
     assert_eq!(board.to_diagram(), before);
@@ -204,15 +206,15 @@ fn cache_follows_the_board() {
     let mut reader = Reader::default();
     let mut cr = ConnectionReader::default();
     let mut dragons = Dragons::default();
-    assert!(dragons.same_dragon(&mut reader, &mut cr, &mut board, a, b));
+    assert!(dragons.same_dragon(&mut Readers::new(&mut board, &mut reader, &mut cr), a, b));
     // White crosscuts with safe stones: now two dragons.
     board.add_stone(Point::new(2, 3), Color::White);
     board.add_stone(Point::new(3, 2), Color::White);
     board.add_stone(Point::new(1, 3), Color::White);
     board.add_stone(Point::new(4, 2), Color::White);
-    assert!(!dragons.same_dragon(&mut reader, &mut cr, &mut board, a, b));
+    assert!(!dragons.same_dragon(&mut Readers::new(&mut board, &mut reader, &mut cr), a, b));
     assert_eq!(
-        dragons.dragon_stones(&mut reader, &mut cr, &mut board, a),
+        dragons.dragon_stones(&mut Readers::new(&mut board, &mut reader, &mut cr), a),
         vec![a]
     );
 }

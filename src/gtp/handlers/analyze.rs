@@ -119,16 +119,9 @@ fn centiseconds(cs: u64) -> Duration {
 fn purposeful_moves(engine: &mut Engine, req: &Request) -> Result<Vec<Candidate>, GtpError> {
     engine.require_no_stack("analyze")?;
     let filter = engine.game.move_filter();
-    let board = engine.game.board_mut();
-    let territory = Territory::estimate(board, &mut engine.reader);
-    Ok(ranked_moves(
-        board,
-        &mut engine.reader,
-        &mut engine.conn,
-        &territory,
-        &filter,
-        req.color,
-    ))
+    let (mut rd, _) = engine.readers();
+    let territory = Territory::estimate(rd.board, rd.reader);
+    Ok(ranked_moves(&mut rd, &territory, &filter, req.color))
 }
 
 /// The owl's moves for the request's side ([`critical_moves`]), or

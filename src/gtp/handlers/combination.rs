@@ -9,6 +9,7 @@
 //! statuses, which describe the real position, are not consulted).
 
 use crate::analysis::status::{final_status, PointStatus};
+use crate::analysis::Readers;
 use crate::board::{Board, Color};
 use crate::combination::{atari_atari, combination_defenses, AaConfig, Targets};
 use crate::engine::Engine;
@@ -35,9 +36,7 @@ fn targets(engine: &mut Engine, attacker: Color) -> Targets {
         return targets;
     }
     let statuses = final_status(
-        board,
-        &mut engine.reader,
-        &mut engine.conn,
+        &mut Readers::new(board, &mut engine.reader, &mut engine.conn),
         &mut engine.dragons,
     );
     for o in board.chain_origins(Some(attacker.opponent())) {

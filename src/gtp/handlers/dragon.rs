@@ -51,13 +51,8 @@ pub fn same_dragon(engine: &mut Engine, args: &[&str]) -> Reply {
     if engine.board().is_empty(a) || engine.board().is_empty(b) {
         return Err(GtpError::VertexMustNotBeEmpty);
     }
-    let same = engine.dragons.same_dragon(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        a,
-        b,
-    );
+    let (mut rd, dragons) = engine.readers();
+    let same = dragons.same_dragon(&mut rd, a, b);
     Ok(if same { "1" } else { "0" }.into())
 }
 
@@ -77,24 +72,13 @@ pub fn dragon_stones(engine: &mut Engine, args: &[&str]) -> Reply {
                 if engine.board().is_empty(p) {
                     return Err(GtpError::msg("dragon_stones called on an empty vertex"));
                 }
-                let stones = engine.dragons.dragon_stones(
-                    &mut engine.reader,
-                    &mut engine.conn,
-                    engine.game.board_mut(),
-                    p,
-                );
+                let stones = engine.dragon_stones(p);
                 return Ok(format!("{} ", format_points(&stones, size)));
             }
         },
     };
     let dragons: Vec<Vec<Point>> = engine
-        .dragons
-        .all_dragons(
-            &mut engine.reader,
-            &mut engine.conn,
-            engine.game.board_mut(),
-            color,
-        )
+        .all_dragons(color)
         .into_iter()
         .map(|d| d.stones)
         .collect();
@@ -268,14 +252,8 @@ pub fn dragon_data(engine: &mut Engine, args: &[&str]) -> Reply {
         return Err(GtpError::msg("dragon vertex must not be empty"));
     }
     let records = with_eye_analysis(engine, "dragon_data", |e, eyes| {
-        let Engine {
-            game,
-            reader,
-            conn,
-            dragons,
-            ..
-        } = e;
-        dragon_records(game.board_mut(), reader, conn, dragons, eyes)
+        let (mut rd, dragons) = e.readers();
+        dragon_records(&mut rd, dragons, eyes)
     })?;
     let size = engine.size();
     let mut blocks: Vec<String> = Vec::new();

@@ -54,12 +54,7 @@ pub(crate) fn dragon_arg(
         return Err(GtpError::msg("dragon vertex must not be empty"));
     }
     engine.require_no_stack(cmd)?;
-    let stones = engine.dragons.dragon_stones(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        p,
-    );
+    let stones = engine.dragon_stones(p);
     Ok((stones, p))
 }
 
@@ -209,12 +204,7 @@ pub fn owl_substantial(engine: &mut Engine, args: &[&str]) -> Reply {
         if around.contains(&n) {
             continue;
         }
-        let stones = engine.dragons.dragon_stones(
-            &mut engine.reader,
-            &mut engine.conn,
-            engine.game.board_mut(),
-            n,
-        );
+        let stones = engine.dragon_stones(n);
         if ask(engine, Question::Attack, &stones, n).result == ReadResult::Fail {
             return Ok("1".into());
         }
@@ -309,12 +299,7 @@ fn status_of(engine: &mut Engine, stones: &[Point], target: Point) -> String {
 pub fn dragon_status_gfx(engine: &mut Engine, _: &[&str]) -> Reply {
     engine.require_no_stack("tesuji-dragon_status")?;
     let size = engine.size();
-    let dragons = engine.dragons.all_dragons(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        None,
-    );
+    let dragons = engine.all_dragons(None);
     let (mut dead, mut critical) = (Vec::new(), Vec::new());
     let mut labels: Vec<(Point, String)> = Vec::new();
     let mut alive = 0;
@@ -373,12 +358,7 @@ pub fn dragon_status(engine: &mut Engine, args: &[&str]) -> Reply {
         return Ok(status_of(engine, &stones, target));
     }
     engine.require_no_stack("dragon_status")?;
-    let dragons = engine.dragons.all_dragons(
-        &mut engine.reader,
-        &mut engine.conn,
-        engine.game.board_mut(),
-        None,
-    );
+    let dragons = engine.all_dragons(None);
     let mut lines = Vec::new();
     for d in dragons {
         let first = d.stones[0];

@@ -4,6 +4,7 @@
 //! where a comment says otherwise.
 
 use super::*;
+use crate::connect::ConnectionReader;
 use crate::eyes::space::EyeAnalysis;
 
 /// A black dragon of two strings (C5 and the diagonal D3) beside two lone
@@ -33,7 +34,11 @@ fn summary(diagram: &str) -> String {
     let mut conn = ConnectionReader::default();
     let mut dragons = Dragons::default();
     let eyes = EyeAnalysis::compute(&mut board, &mut reader);
-    let records = dragon_records(&mut board, &mut reader, &mut conn, &mut dragons, &eyes);
+    let records = dragon_records(
+        &mut Readers::new(&mut board, &mut reader, &mut conn),
+        &mut dragons,
+        &eyes,
+    );
     assert_eq!(board, before, "the board is left as found");
     let n = board.size();
     let mut out = String::new();
