@@ -183,11 +183,7 @@ pub fn evaluate_beside(
         weak.push(WeakString {
             origin: s,
             attack_point,
-            defense_point: if defense == ReadResult::Fail {
-                None
-            } else {
-                defense_point
-            },
+            defense_point: saving_move(defense, defense_point),
         });
     }
     // The enemy strings around the goal.
@@ -230,11 +226,7 @@ pub fn evaluate_beside(
         lunches.push(Lunch {
             origin: n,
             attack_point,
-            defense_point: if defense == ReadResult::Fail {
-                None
-            } else {
-                defense_point
-            },
+            defense_point: saving_move(defense, defense_point),
         });
     }
     // Eye spaces touching the goal (or a lunch inside it).
@@ -605,4 +597,14 @@ fn is_open(board: &Board, p: Point) -> bool {
         }
     }
     true
+}
+
+/// The move of a tactical defence that saves the string: none when the
+/// reader found no defence.
+fn saving_move(defense: ReadResult, point: Option<Point>) -> Option<Point> {
+    if defense == ReadResult::Fail {
+        None
+    } else {
+        point
+    }
 }

@@ -108,6 +108,21 @@ enum Turn {
     Defender,
 }
 
+impl Turn {
+    /// The result for this side when the dragon `lives` (or dies). A
+    /// node a limit stops answers as if the dragon lives.
+    fn result(self, lives: bool) -> ReadResult {
+        match (self, lives) {
+            (Turn::Attacker, true) | (Turn::Defender, false) => ReadResult::Fail,
+            (Turn::Attacker, false) | (Turn::Defender, true) => ReadResult::Win,
+        }
+    }
+}
+
+/// The key of an owl node: the board's hash, the goal's hash with the ko
+/// threats taken, and the side to move.
+type NodeKey = (u64, u64, Turn);
+
 /// A memoised search result.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -125,7 +140,7 @@ struct Entry {
 pub struct OwlReader {
     /// Limits of each question.
     pub config: OwlConfig,
-    table: HashMap<(u64, u64, Turn), Entry>,
+    table: HashMap<NodeKey, Entry>,
     /// Positions judged in the current question, by position and goal.
     judged: HashMap<(u64, u64), life::Life>,
     solver: EyeSolver,

@@ -26,7 +26,7 @@
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
-use crate::owl::{moves, Entry, OwlConfig, OwlReader, Turn};
+use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn};
 use crate::reading::{ReadResult, Reader};
 
 /// The attacker's candidates tried at each depth below the branch depth
@@ -94,7 +94,7 @@ impl<'a> Search<'a> {
     /// Can the attacker, moving first, kill the dragon?
     pub fn attack_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
         let goal = self.root_goal.clone();
-        self.attack_node(board, &goal, 0, KoTaken::default())
+        self.node(board, &goal, 0, KoTaken::default(), Turn::Attacker)
     }
 
     /// The root's candidates for the attacker (`attacker` true) or the
@@ -117,7 +117,7 @@ impl<'a> Search<'a> {
     /// Can the owner, moving first, save it?
     pub fn defend_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
         let goal = self.root_goal.clone();
-        self.defend_node(board, &goal, 0, KoTaken::default())
+        self.node(board, &goal, 0, KoTaken::default(), Turn::Defender)
     }
 
     /// After the attacker's move `m`, is the dragon dead?
@@ -129,7 +129,7 @@ impl<'a> Search<'a> {
         let res = if self.captured(board) {
             ReadResult::Win
         } else {
-            self.defend_node(board, &goal, 1, KoTaken::default())
+            self.node(board, &goal, 1, KoTaken::default(), Turn::Defender)
                 .0
                 .reverse()
         };
@@ -144,7 +144,7 @@ impl<'a> Search<'a> {
         }
         let goal = self.grown_goal(board, &self.root_goal, m);
         let res = self
-            .attack_node(board, &goal, 1, KoTaken::default())
+            .node(board, &goal, 1, KoTaken::default(), Turn::Attacker)
             .0
             .reverse();
         board.popgo();
@@ -203,7 +203,7 @@ impl<'a> Search<'a> {
         true
     }
 
-    fn lookup(&self, key: (u64, u64, Turn), depth: usize) -> Option<(ReadResult, Option<Point>)> {
+    fn lookup(&self, key: NodeKey, depth: usize) -> Option<(ReadResult, Option<Point>)> {
         self.owl
             .table
             .get(&key)
@@ -211,7 +211,7 @@ impl<'a> Search<'a> {
             .map(|e| (e.result, e.mv))
     }
 
-    fn store(&mut self, key: (u64, u64, Turn), depth: usize, result: (ReadResult, Option<Point>)) {
+    fn store(&mut self, key: NodeKey, depth: usize, result: (ReadResult, Option<Point>)) {
         if !self.limit_hit {
             self.owl.table.insert(
                 key,
@@ -237,79 +237,58 @@ impl<'a> Search<'a> {
         life
     }
 
-    /// The attacker to move: can he kill?
-    fn attack_node(
+    /// A node with `turn` to move (the attacker: can he kill? the owner:
+    /// can he live?): the table's answer if it has one, the
+    /// answer at the node budget, the judgement's verdict where it decides
+    /// the node, or else the best of the candidates read below it.
+    fn node(
         &mut self,
         board: &mut Board,
         goal: &[bool],
         depth: usize,
         ko: KoTaken,
+        turn: Turn,
     ) -> (ReadResult, Option<Point>) {
         let goal_hash = self.goal_hash(board, goal);
-        let key = (board.hash(), goal_hash ^ ko.key(), Turn::Attacker);
+        let key = (board.hash(), goal_hash ^ ko.key(), turn);
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
         if !self.enter() {
-            return (ReadResult::Fail, None);
+            return (turn.result(true), None);
         }
         let life = self.evaluate(board, goal, goal_hash);
-        // At the root the eye count alone does not end the attack: the
-        // attacker gets one probe of each candidate, judged after it.
-        if life.is_alive() && (depth > 0 || life.escape) {
-            self.store(key, depth, (ReadResult::Fail, None));
-            return (ReadResult::Fail, None);
-        }
-        if depth > 0 && life.is_dead() {
-            self.store(key, depth, (ReadResult::Win, None));
-            return (ReadResult::Win, None);
+        // Where the judgement alone decides the node: whether the dragon
+        // lives or dies.
+        let (lives, dies) = match turn {
+            // At the root the eye count alone does not end the attack: the
+            // attacker gets one probe of each candidate, judged after it.
+            Turn::Attacker => (
+                life.is_alive() && (depth > 0 || life.escape),
+                depth > 0 && life.is_dead(),
+            ),
+            // At the root an eye count of two is checked: the attacker
+            // moves first, probing; only if he fails is no move needed.
+            Turn::Defender => (
+                life.is_alive()
+                    && (depth > 0
+                        || life.escape
+                        || (!self.root_attack_succeeds
+                            && self.node(board, goal, 0, ko, Turn::Attacker).0
+                                == ReadResult::Fail)),
+                depth > 1 && life.is_dead(),
+            ),
+        };
+        if lives || dies {
+            let result = turn.result(lives);
+            self.store(key, depth, (result, None));
+            return (result, None);
         }
         if depth >= self.config.reading_depth {
             self.limit_hit = true;
-            return (ReadResult::Fail, None);
+            return (turn.result(true), None);
         }
-        let best = self.try_candidates(board, goal, &life, depth, ko, Turn::Attacker);
-        self.store(key, depth, best);
-        best
-    }
-
-    /// The owner to move: can he live?
-    fn defend_node(
-        &mut self,
-        board: &mut Board,
-        goal: &[bool],
-        depth: usize,
-        ko: KoTaken,
-    ) -> (ReadResult, Option<Point>) {
-        let goal_hash = self.goal_hash(board, goal);
-        let key = (board.hash(), goal_hash ^ ko.key(), Turn::Defender);
-        if let Some(hit) = self.lookup(key, depth) {
-            return hit;
-        }
-        if !self.enter() {
-            return (ReadResult::Win, None);
-        }
-        let life = self.evaluate(board, goal, goal_hash);
-        // At the root an eye count of two is checked: the attacker moves
-        // first, probing; only if he fails is no move needed.
-        let alive = life.is_alive()
-            && (depth > 0
-                || life.escape
-                || (!self.root_attack_succeeds
-                    && self.attack_node(board, goal, 0, ko).0 == ReadResult::Fail));
-        if alive {
-            self.store(key, depth, (ReadResult::Win, None));
-            return (ReadResult::Win, None);
-        }
-        if depth > 1 && life.is_dead() {
-            self.store(key, depth, (ReadResult::Fail, None));
-            return (ReadResult::Fail, None);
-        }
-        if depth >= self.config.reading_depth {
-            self.limit_hit = true;
-            return (ReadResult::Win, None);
-        }
-        let best = self.try_candidates(board, goal, &life, depth, ko, Turn::Defender);
+        let best = self.try_candidates(board, goal, &life, depth, ko, turn);
         self.store(key, depth, best);
         best
     }
@@ -368,7 +347,7 @@ impl<'a> Search<'a> {
                         attacker: ko.attacker || ko_take,
                         ..ko
                     };
-                    self.defend_node(board, goal, depth + 1, child_ko)
+                    self.node(board, goal, depth + 1, child_ko, Turn::Defender)
                         .0
                         .reverse()
                 }
@@ -378,7 +357,7 @@ impl<'a> Search<'a> {
                         ..ko
                     };
                     let grown = self.grown_goal(board, goal, m);
-                    self.attack_node(board, &grown, depth + 1, child_ko)
+                    self.node(board, &grown, depth + 1, child_ko, Turn::Attacker)
                         .0
                         .reverse()
                 }
