@@ -573,17 +573,23 @@ impl EyeAnalysis {
         EyeAnalysis::compute_with(board, reader, &worms)
     }
 
+    /// The eye spaces of both colours from their domains, without half
+    /// eyes or values yet.
+    fn unvalued(board: &mut Board, reader: &mut Reader, worms: &WormTable) -> EyeAnalysis {
+        let domains = Domains::compute(board, reader, worms);
+        EyeAnalysis {
+            black: domains.eye_map(board, worms, Color::Black),
+            white: domains.eye_map(board, worms, Color::White),
+            half_eyes: vec![None; BOARD_ARRAY],
+        }
+    }
+
     /// Analyse the position with given chain facts (the owl will pass its
     /// own notion of liveliness). The reader is used for `safe_move` and
     /// captures on the diagonals.
     pub fn compute_with(board: &mut Board, reader: &mut Reader, worms: &WormTable) -> EyeAnalysis {
         let entry = board.depth();
-        let domains = Domains::compute(board, reader, worms);
-        let mut analysis = EyeAnalysis {
-            black: domains.eye_map(board, worms, Color::Black),
-            white: domains.eye_map(board, worms, Color::White),
-            half_eyes: vec![None; BOARD_ARRAY],
-        };
+        let mut analysis = EyeAnalysis::unvalued(board, reader, worms);
         for color in Color::ALL {
             analysis.find_half_and_false_eyes(board, reader, worms, color);
         }
@@ -611,12 +617,7 @@ impl EyeAnalysis {
         relevant: &dyn Fn(Point) -> bool,
     ) -> EyeAnalysis {
         let entry = board.depth();
-        let domains = Domains::compute(board, reader, worms);
-        let mut analysis = EyeAnalysis {
-            black: domains.eye_map(board, worms, Color::Black),
-            white: domains.eye_map(board, worms, Color::White),
-            half_eyes: vec![None; BOARD_ARRAY],
-        };
+        let mut analysis = EyeAnalysis::unvalued(board, reader, worms);
         let mut origins: Vec<Point> = Vec::new();
         for p in board.points() {
             if let Some(e) = analysis.map(color).point(p) {

@@ -23,45 +23,45 @@
 
 use crate::board::{Board, Cell, Color, Point, PointList, PointSet};
 
-/// Friendly chains (one stone each, distinct chains) next to `p`.
-#[inline]
-fn friendly_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
-    let own = Cell::stone(color);
-    let mut friends = [Point::NONE; 4];
+/// The distinct chains next to `p` whose stone passes `keep` (one stone
+/// of each chain, and how many).
+#[inline(always)]
+fn distinct_neighbor_chains(
+    board: &Board,
+    p: Point,
+    keep: impl Fn(Point) -> bool,
+) -> ([Point; 4], usize) {
+    let mut chains = [Point::NONE; 4];
     let mut ids = [0; 4];
     let mut n = 0;
     for q in p.neighbors() {
-        if board.cell(q) == own {
+        if keep(q) {
             // Distinct chains by record id: no second colour test per pair.
             let id = board.chain_id(q);
             if !ids[..n].contains(&id) {
-                friends[n] = q;
+                chains[n] = q;
                 ids[n] = id;
                 n += 1;
             }
         }
     }
-    (friends, n)
+    (chains, n)
+}
+
+/// Friendly chains (one stone each, distinct chains) next to `p`.
+#[inline]
+fn friendly_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
+    let own = Cell::stone(color);
+    distinct_neighbor_chains(board, p, |q| board.cell(q) == own)
 }
 
 /// Opponent chains in atari (one stone each, distinct chains) next to `p`.
 #[inline]
 fn captured_neighbors(board: &Board, p: Point, color: Color) -> ([Point; 4], usize) {
     let other = Cell::stone(color.opponent());
-    let mut caps = [Point::NONE; 4];
-    let mut ids = [0; 4];
-    let mut n = 0;
-    for q in p.neighbors() {
-        if board.cell(q) == other && board.countlib(q) == 1 {
-            let id = board.chain_id(q);
-            if !ids[..n].contains(&id) {
-                caps[n] = q;
-                ids[n] = id;
-                n += 1;
-            }
-        }
-    }
-    (caps, n)
+    distinct_neighbor_chains(board, p, |q| {
+        board.cell(q) == other && board.countlib(q) == 1
+    })
 }
 
 /// Call `f` on every liberty a stone of `color` at `p` would have (with
