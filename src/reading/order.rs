@@ -125,6 +125,41 @@ struct MoveEffect {
     rescued: i32,
 }
 
+/// The distinct chains met around a point, up to four (one stone each).
+struct ChainSet {
+    stones: [Point; 4],
+    n: usize,
+}
+
+impl ChainSet {
+    fn new() -> ChainSet {
+        ChainSet {
+            stones: [Point::NONE; 4],
+            n: 0,
+        }
+    }
+
+    /// Is the chain of `q` in the set?
+    fn contains(&self, board: &Board, q: Point) -> bool {
+        self.stones().iter().any(|&c| board.same_chain(c, q))
+    }
+
+    /// Add the chain of `q`; false when it was in the set already.
+    fn insert(&mut self, board: &Board, q: Point) -> bool {
+        if self.contains(board, q) {
+            return false;
+        }
+        self.stones[self.n] = q;
+        self.n += 1;
+        true
+    }
+
+    /// One stone of each chain, in the order they were added.
+    fn stones(&self) -> &[Point] {
+        &self.stones[..self.n]
+    }
+}
+
 /// The effect of `mover` playing at `p` on itself and on the target
 /// chain `s`, or `None` when the move is suicide.
 fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect> {
@@ -132,16 +167,13 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         return None;
     }
     let other = mover.opponent();
-    let mut captured_chains = [Point::NONE; 4];
-    let mut n_captured_chains = 0;
+    let mut captured_chains = ChainSet::new();
     let mut captured = 0;
-    let mut friends = [Point::NONE; 4];
-    let mut n_friends = 0;
+    let mut friends = ChainSet::new();
     let mut touches_target = false;
     let mut threatened = 0;
-    let mut threatened_chains = [Point::NONE; 4];
+    let mut threatened_chains = ChainSet::new();
     let mut saved = 0;
-    let mut n_threatened = 0;
     let mut open = 0;
     let mut edge = false;
     for q in p.neighbors() {
@@ -154,27 +186,15 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         if cell.is(other)
             && board.countlib(q) == 2
             && !board.same_chain(q, s)
-            && !threatened_chains[..n_threatened]
-                .iter()
-                .any(|&c| board.same_chain(c, q))
+            && threatened_chains.insert(board, q)
         {
-            threatened_chains[n_threatened] = q;
-            n_threatened += 1;
             threatened += board.chain_size(q) as i32;
         }
         if cell.is(other) {
-            if board.countlib(q) == 1
-                && !captured_chains[..n_captured_chains]
-                    .iter()
-                    .any(|&c| board.same_chain(c, q))
-            {
-                captured_chains[n_captured_chains] = q;
-                n_captured_chains += 1;
+            if board.countlib(q) == 1 && captured_chains.insert(board, q) {
                 captured += board.chain_size(q) as i32;
             }
-        } else if cell.is(mover) && !friends[..n_friends].iter().any(|&f| board.same_chain(f, q)) {
-            friends[n_friends] = q;
-            n_friends += 1;
+        } else if cell.is(mover) && friends.insert(board, q) {
             if board.countlib(q) == 1 && !board.same_chain(q, s) {
                 saved += board.chain_size(q) as i32;
             }
@@ -187,22 +207,20 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     let own_libs = accuratelib(board, p, mover, OWN_LIBS_CAP) as i32;
     let mut rescued = 0;
     if own_libs > 1 {
-        for &f in &friends[..n_friends] {
+        for &f in friends.stones() {
             if board.countlib(f) == 1 && !board.same_chain(f, s) {
                 rescued += board.chain_size(f) as i32;
             }
         }
     }
-    if n_captured_chains > 0 {
+    if !captured_chains.stones().is_empty() {
         // Own chains in atari next to a captured chain get its stones'
         // points as liberties (each counted once).
         let mut counted = [Point::NONE; 8];
         let mut n_counted = 0;
-        for &c in &captured_chains[..n_captured_chains] {
+        for &c in captured_chains.stones() {
             for a in board.adjacent_chain_list(c, 1) {
-                if friends[..n_friends].iter().any(|&f| board.same_chain(f, a))
-                    || counted[..n_counted].contains(&a)
-                {
+                if friends.contains(board, a) || counted[..n_counted].contains(&a) {
                     continue;
                 }
                 if n_counted < counted.len() {
@@ -230,7 +248,8 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         }
     } else if touches_target {
         // The target grows through `p`, joining the other friends.
-        let joined: i32 = friends[..n_friends]
+        let joined: i32 = friends
+            .stones()
             .iter()
             .filter(|&&f| !board.same_chain(f, s))
             .map(|&f| board.chain_size(f) as i32)
@@ -239,7 +258,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     } else {
         // The target gains the captured stones next to it.
         let mut gained = 0;
-        for &c in &captured_chains[..n_captured_chains] {
+        for &c in captured_chains.stones() {
             for q in board.stones(c) {
                 if q.neighbors().iter().any(|&n| board.same_chain(n, s)) {
                     gained += 1;
@@ -261,7 +280,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         open,
         edge,
         touches: touches_target,
-        own_neighbor: n_friends > 0,
+        own_neighbor: !friends.stones().is_empty(),
         rescued,
     })
 }
