@@ -194,10 +194,12 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
             if board.countlib(q) == 1 && captured_chains.insert(board, q) {
                 captured += board.chain_size(q) as i32;
             }
-        } else if cell.is(mover) && friends.insert(board, q) {
-            if board.countlib(q) == 1 && !board.same_chain(q, s) {
-                saved += board.chain_size(q) as i32;
-            }
+        } else if cell.is(mover)
+            && friends.insert(board, q)
+            && board.countlib(q) == 1
+            && !board.same_chain(q, s)
+        {
+            saved += board.chain_size(q) as i32;
         }
         if board.same_chain(q, s) {
             touches_target = true;
