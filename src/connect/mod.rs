@@ -10,9 +10,9 @@
 //! candidates by connection distances (see [`distance`]).
 //!
 //! State: [`ConnectionReader`] owns the configuration (node budget and
-//! depth), the connection node counter, a small transposition table that
-//! lives for one top-level query (so answers never depend on what was
-//! asked before), an optional variation trace (SGF), and the persistent
+//! depth), the connection node counter, a transposition table (the
+//! toolkit's [`Cache`], cleared at every top-level query, so answers
+//! never depend on what was asked before), an optional variation trace (SGF), and the persistent
 //! connection cache, which survives between queries until the real board
 //! changes ([`ConnectionReader::purge_persistent`]).
 //!
@@ -23,10 +23,8 @@
 pub mod distance;
 pub mod search;
 
-use std::collections::HashMap;
-
 use crate::board::{Board, Color, Point};
-use crate::reading::cache::Routine;
+use crate::reading::cache::{Cache, CacheKey, Routine};
 use crate::reading::ko::KoState;
 use crate::reading::persistent::{PersistentCache, Query};
 use crate::reading::trace::{escape, setup_stones, sgf_header, sgf_point};
@@ -91,7 +89,10 @@ impl Goal {
     }
 }
 
-type Key = (u64, Routine, Point, Point, u64);
+/// Megabytes of the connection search's transposition table. A query
+/// reads at most a few thousand nodes, so collisions that evict an entry
+/// are rare.
+const TABLE_MB: usize = 2;
 
 /// A search run by [`ConnectionReader::top_level`].
 type RunFn<'a> =
@@ -216,7 +217,7 @@ pub struct ConnectionReader {
     /// `get_connection_node_counter`).
     pub nodes: u64,
     query_nodes: u64,
-    table: HashMap<Key, (ReadResult, Option<Point>)>,
+    table: Cache,
     trace: Option<Trace>,
     persistent: PersistentCache,
     /// Ladder answers of the current query (see [`distance::LadderMemo`]).
@@ -358,8 +359,10 @@ impl ConnectionReader {
         }
     }
 
-    /// Cache key: position, routine, strings, extra data and the komaster
-    /// state (GNU Go's board hash includes `komaster` and `kom_pos`).
+    /// Cache key: position, routine, strings, extra data (folded into the
+    /// goal with the second string) and the komaster state. The search
+    /// has no remaining depth in its key: a query's table lives for that
+    /// query only.
     fn key(
         &self,
         reader: &Reader,
@@ -368,17 +371,9 @@ impl ConnectionReader {
         a: Point,
         b: Point,
         extra: u64,
-    ) -> Key {
-        let ks = reader.ambient_ko();
-        let ko = (u64::from(ks.komaster.code()) << 56) ^ (u64::from(ks.kom_pos.0) << 40);
-        (board.hash() ^ ko, r, a, b, extra)
-    }
-
-    fn table_store(&mut self, key: Key, res: (ReadResult, Option<Point>)) {
-        // Hard memory bound for one query; the table is per-query anyway.
-        if self.table.len() < 200_000 {
-            self.table.insert(key, res);
-        }
+    ) -> CacheKey {
+        let goal = u64::from(b.0) ^ extra.rotate_left(16);
+        CacheKey::with_goal(board.hash(), r, a, goal, reader.ambient_ko(), 0)
     }
 
     /// Run one top-level query with a fresh per-query table and node count,
@@ -397,6 +392,7 @@ impl ConnectionReader {
             }
         }
         let entry_depth = board.depth();
+        self.table.ensure(TABLE_MB);
         self.table.clear();
         self.memo.clear();
         self.query_nodes = 0;

@@ -28,7 +28,8 @@ use super::distance::{
     fp, is_empty_self_atari, ladder_capturable, ladder_capture, ConnectionData, LadderMemo, FP_ONE,
     HUGE,
 };
-use super::{ConnectionReader, Goal, Key, Routine};
+use super::{ConnectionReader, Goal, Routine};
+use crate::reading::cache::CacheKey;
 use crate::reading::libs::accuratelib;
 use crate::reading::moves::{CandidateMoves, MAX_CANDIDATES};
 
@@ -548,18 +549,19 @@ impl ConnectionReader {
 
     /// Read one node through the per-query table under `key` (no table
     /// with `None`): a hit answers at once, otherwise `read` runs and its
-    /// result is stored.
+    /// result is stored, with the nodes it cost.
     fn through_table(
         &mut self,
-        key: Option<Key>,
+        key: Option<CacheKey>,
         read: impl FnOnce(&mut Self) -> (ReadResult, Option<Point>),
     ) -> (ReadResult, Option<Point>) {
         if let Some(hit) = key.as_ref().and_then(|k| self.table.get(k)) {
-            return *hit;
+            return hit;
         }
+        let start = self.nodes;
         let res = read(self);
         if let Some(key) = key {
-            self.table_store(key, res);
+            self.table.put(key, res.0, res.1, self.nodes - start);
         }
         res
     }

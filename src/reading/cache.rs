@@ -1,8 +1,12 @@
-//! The reader's transposition table (GNU Go `cache.c` / `cache.h`:
-//! `tt_get`, `tt_update`).
+//! The transposition table of the reading toolkit (GNU Go `cache.c` /
+//! `cache.h`: `tt_get`, `tt_update`). The tactical reader keeps one across
+//! queries (until `genmove` or `clear_cache`); connection reading keeps one
+//! that it clears at every top-level query.
 //!
 //! Key: the board's Zobrist hash (stones + ko point), the routine
-//! (attack / find_defense), the target chain's origin, the komaster and
+//! (attack / find_defense, or a connection routine), the target chain's
+//! origin, the goal (connection reading: the second string or the goal
+//! area, folded into the hash; [`CacheKey::with_goal`]), the komaster and
 //! `kom_pos`, and the remaining depth (`depth - stackp`). Each entry stores
 //! the result and the move. Buckets hold two entries, GNU Go's
 //! *deepest/newest* policy with "deepest" measured by the nodes the result
@@ -87,6 +91,21 @@ impl CacheKey {
         }
     }
 
+    /// The key of a node of a search whose goal is more than one string
+    /// (connection reading: two strings, or a string and a goal area):
+    /// `target` is the first string, and `goal` (the second string and
+    /// any other data) is folded into the hash.
+    pub fn with_goal(
+        hash: u64,
+        routine: Routine,
+        target: Point,
+        goal: u64,
+        ks: KoState,
+        remaining: i32,
+    ) -> CacheKey {
+        CacheKey::new(hash ^ mix(goal), routine, target, ks, remaining)
+    }
+
     /// The key fields beside the hash, packed in the low 48 bits of an
     /// entry's second word (the move goes in the top 16 bits).
     fn packed(&self) -> u64 {
@@ -114,6 +133,15 @@ impl CacheKey {
             (h % n_buckets as u64) as usize
         }
     }
+}
+
+/// A 64-bit finaliser (splitmix64's): spreads a goal's bits over the
+/// whole word before it is folded into a board hash.
+fn mix(x: u64) -> u64 {
+    let mut h = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
 /// Words per entry and per bucket.
