@@ -14,6 +14,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::reading::ko::KoState;
 use crate::reading::libs::{accuratelib, is_self_atari};
 use crate::reading::{ReadResult, Reader};
 
@@ -104,8 +105,7 @@ impl LadderMemo {
         }
     }
 
-    fn key(reader: &Reader, board: &Board, q: Question, p: Point, color: u64) -> (u64, u64) {
-        let ks = reader.ambient_ko();
+    fn key(ks: KoState, board: &Board, q: Question, p: Point, color: u64) -> (u64, u64) {
         let question = q as u64
             | (u64::from(p.0) << 2)
             | (color << 12)
@@ -307,6 +307,7 @@ fn single_lib_after_move(board: &mut Board, p: Point, color: Color) -> Option<Po
 pub(crate) fn ladder_capture(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     s: Point,
 ) -> Option<Point> {
@@ -314,12 +315,12 @@ pub(crate) fn ladder_capture(
     if libs > 2 {
         return None;
     }
-    let key = LadderMemo::key(reader, board, Question::LadderCapture, board.origin(s), 0);
+    let key = LadderMemo::key(ks, board, Question::LadderCapture, board.origin(s), 0);
     if let Some(a) = memo.get(key) {
         return (a != 0).then_some(Point(a));
     }
     let res = match libs {
-        1 => match reader.attack(board, s) {
+        1 => match reader.attack_from(board, s, ks) {
             (ReadResult::Win, m) => m.or(Some(board.libs(s)[0])),
             _ => None,
         },
@@ -337,11 +338,12 @@ pub(crate) fn ladder_capture(
 pub(crate) fn ladder_capturable(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     p: Point,
     color: Color,
 ) -> bool {
-    let key = LadderMemo::key(reader, board, Question::LadderCapturable, p, color as u64);
+    let key = LadderMemo::key(ks, board, Question::LadderCapturable, p, color as u64);
     if let Some(a) = memo.get(key) {
         return a != 0;
     }
@@ -349,7 +351,7 @@ pub(crate) fn ladder_capturable(
         true
     } else {
         let res = match board.countlib(p) {
-            1 => reader.attack(board, p).0 == ReadResult::Win,
+            1 => reader.attack_from(board, p, ks).0 == ReadResult::Win,
             2 => reader.ladder_attack(board, p).0 == ReadResult::Win,
             _ => false,
         };
@@ -374,6 +376,7 @@ pub(crate) fn does_secure(board: &mut Board, color: Color, m: Point, p: Point) -
 fn does_secure_through_ladder(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     color: Color,
     m: Point,
@@ -382,7 +385,7 @@ fn does_secure_through_ladder(
     if !board.trymove(m, color) {
         return false;
     }
-    let res = ladder_capturable(reader, memo, board, p, color.opponent());
+    let res = ladder_capturable(reader, memo, ks, board, p, color.opponent());
     board.popgo();
     res
 }
@@ -407,6 +410,7 @@ fn no_escape_from_atari(board: &Board, s: Point) -> bool {
 pub(crate) fn no_escape_from_ladder(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     s: Point,
 ) -> bool {
@@ -414,18 +418,12 @@ pub(crate) fn no_escape_from_ladder(
     if libs > 2 {
         return false;
     }
-    let key = LadderMemo::key(
-        reader,
-        board,
-        Question::NoEscapeFromLadder,
-        board.origin(s),
-        0,
-    );
+    let key = LadderMemo::key(ks, board, Question::NoEscapeFromLadder, board.origin(s), 0);
     if let Some(a) = memo.get(key) {
         return a != 0;
     }
     let res = match libs {
-        1 => reader.find_defense(board, s).0 == ReadResult::Fail,
+        1 => reader.find_defense_from(board, s, ks).0 == ReadResult::Fail,
         _ => {
             let mut adj = Vec::new();
             board.adjacent_chains_max_libs(s, 1, &mut adj);
@@ -433,8 +431,8 @@ pub(crate) fn no_escape_from_ladder(
             let libs = [board.libs(s)[0], board.libs(s)[1]];
             adj.is_empty()
                 && libs.iter().all(|&l| accuratelib(board, l, color, 2) == 1)
-                && ladder_capture(reader, memo, board, s).is_some()
-                && reader.find_defense(board, s).0 == ReadResult::Fail
+                && ladder_capture(reader, memo, ks, board, s).is_some()
+                && reader.find_defense_from(board, s, ks).0 == ReadResult::Fail
         }
     };
     memo.put(key, u16::from(res));
@@ -481,9 +479,11 @@ fn origin_or_none(board: &Board, p: Point) -> Point {
 
 /// Connection distances from the chain on `s`, stopping at `cutoff` or
 /// once `target` (a chain, or NONE) is reached.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compute_connection_distances(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     s: Point,
     target: Point,
@@ -493,15 +493,17 @@ pub(crate) fn compute_connection_distances(
     let mut conn = ConnectionData::new(origin_or_none(board, target), cutoff, speculative);
     conn.add_start(board.origin(s), 0);
     let color = board.chain(s).color;
-    spread(reader, memo, board, color, &mut conn);
+    spread(reader, memo, ks, board, color, &mut conn);
     conn
 }
 
 /// Connection distances from a goal area: its stones of `color` at 0 and
 /// its empty points at 1.0 (GNU Go `init_connection_data` + spread).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compute_goal_distances(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     color: Color,
     goal: &[Point],
@@ -522,13 +524,14 @@ pub(crate) fn compute_goal_distances(
             conn.add_start(p, FP_ONE);
         }
     }
-    spread(reader, memo, board, color, &mut conn);
+    spread(reader, memo, ks, board, color, &mut conn);
     conn
 }
 
 fn run_postponed(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     color: Color,
     conn: &mut ConnectionData,
@@ -538,7 +541,7 @@ fn run_postponed(
     let (dist, pos, target, kind) = entry;
     match kind {
         Postponed::EmptyNeighbour => {
-            if ladder_capturable(reader, memo, board, target, other) {
+            if ladder_capturable(reader, memo, ks, board, target, other) {
                 conn.enqueue(pos, target, dist, fp(0.6), target, Point::NONE);
             } else {
                 let d = fp(0.85) + fp(0.05) * accuratelib(board, target, other, 5) as i32;
@@ -546,7 +549,7 @@ fn run_postponed(
             }
         }
         Postponed::OpponentNeighbour => {
-            if no_escape_from_ladder(reader, memo, board, target) {
+            if no_escape_from_ladder(reader, memo, ks, board, target) {
                 conn.enqueue_stone(board, pos, target, dist, fp(0.3), Point::NONE, Point::NONE);
             } else if conn.speculative {
                 conn.enqueue_stone(
@@ -580,11 +583,11 @@ fn run_postponed(
             let a = Point::new(lower.row(), upper.col());
             let g = Point::new(upper.row(), lower.col());
             if board.is_empty(a)
-                && does_secure_through_ladder(reader, memo, board, color, target, a)
+                && does_secure_through_ladder(reader, memo, ks, board, color, target, a)
             {
                 conn.enqueue(pos, target, dist, FP_ONE, a, Point::NONE);
             } else if board.is_empty(g)
-                && does_secure_through_ladder(reader, memo, board, color, target, g)
+                && does_secure_through_ladder(reader, memo, ks, board, color, target, g)
             {
                 conn.enqueue(pos, target, dist, FP_ONE, g, Point::NONE);
             } else if conn.dist(target) > dist + fp(0.3) {
@@ -611,6 +614,7 @@ fn run_postponed(
 fn spread(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     color: Color,
     conn: &mut ConnectionData,
@@ -632,7 +636,7 @@ fn spread(
             if conn.queue_start == conn.queue.len() {
                 match conn.heap.pop() {
                     Some(Reverse((d, _, from, t, kind))) => {
-                        run_postponed(reader, memo, board, color, conn, (d, from, t, kind));
+                        run_postponed(reader, memo, ks, board, color, conn, (d, from, t, kind));
                         continue;
                     }
                     None => break,
@@ -650,7 +654,7 @@ fn spread(
             if let Some(Reverse((d, _, _, _, _))) = conn.heap.peek() {
                 if *d < smallest {
                     if let Some(Reverse((d, _, from, t, kind))) = conn.heap.pop() {
-                        run_postponed(reader, memo, board, color, conn, (d, from, t, kind));
+                        run_postponed(reader, memo, ks, board, color, conn, (d, from, t, kind));
                     }
                     continue;
                 }
@@ -689,11 +693,11 @@ fn spread(
             break;
         }
         if board.cell(pos).is(color) {
-            spread_from_stone(reader, memo, board, color, conn, pos, distance);
+            spread_from_stone(reader, memo, ks, board, color, conn, pos, distance);
         } else if board.is_empty(pos)
             || (board.cell(pos).is(other)
                 && board.countlib(pos) <= 2
-                && no_escape_from_ladder(reader, memo, board, pos))
+                && no_escape_from_ladder(reader, memo, ks, board, pos))
         {
             spread_from_empty(board, color, conn, pos, distance);
         }
@@ -756,9 +760,11 @@ fn spread_from_empty(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn spread_from_stone(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     color: Color,
     conn: &mut ConnectionData,
@@ -804,7 +810,7 @@ fn spread_from_stone(
                 if board.countlib(pos) == 2 {
                     for n in lib.neighbors() {
                         if board.is_empty(n) && n != a && board.trymove(n, other) {
-                            let caught = ladder_capture(reader, memo, board, pos).is_some();
+                            let caught = ladder_capture(reader, memo, ks, board, pos).is_some();
                             board.popgo();
                             if caught {
                                 v2 = n;

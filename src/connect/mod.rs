@@ -104,6 +104,7 @@ type TwoStringSearch = fn(
     &mut ConnectionReader,
     &mut Reader,
     &mut Board,
+    KoState,
     Point,
     Point,
     bool,
@@ -115,6 +116,7 @@ type GoalSearch = fn(
     &mut ConnectionReader,
     &mut Reader,
     &mut Board,
+    KoState,
     Point,
     &Goal,
     bool,
@@ -270,6 +272,7 @@ impl ConnectionReader {
         distance::compute_connection_distances(
             reader,
             &mut self.memo,
+            KoState::EMPTY,
             board,
             s,
             Point::NONE,
@@ -292,6 +295,7 @@ impl ConnectionReader {
         distance::compute_goal_distances(
             reader,
             &mut self.memo,
+            KoState::EMPTY,
             board,
             color,
             goal,
@@ -365,15 +369,15 @@ impl ConnectionReader {
     /// query only.
     fn key(
         &self,
-        reader: &Reader,
         board: &Board,
+        ks: KoState,
         r: Routine,
         a: Point,
         b: Point,
         extra: u64,
     ) -> CacheKey {
         let goal = u64::from(b.0) ^ extra.rotate_left(16);
-        CacheKey::with_goal(board.hash(), r, a, goal, reader.ambient_ko(), 0)
+        CacheKey::with_goal(board.hash(), r, a, goal, ks, 0)
     }
 
     /// Run one top-level query with a fresh per-query table and node count,
@@ -399,9 +403,7 @@ impl ConnectionReader {
         let before = reader.nodes + self.nodes;
         let stale_before = reader.stale_hits();
         let shadow = crate::reading::persistent::ShadowScope::begin(board);
-        // Queries start without a ko fight (the search's own moves set the
-        // komaster state for what is read below them).
-        let res = reader.under_ko(KoState::EMPTY, |reader| run(self, reader, board));
+        let res = run(self, reader, board);
         let tried = shadow.end(board);
         self.table.clear();
         debug_assert_eq!(board.depth(), entry_depth);
@@ -462,7 +464,7 @@ impl ConnectionReader {
         let (s1, s2) = ordered(board, a, b);
         let query = Query::new(routine, s1, s2, 0);
         self.top_level(reader, board, query, &mut |cr, rd, bd| {
-            search(cr, rd, bd, s1, s2, false)
+            search(cr, rd, bd, KoState::EMPTY, s1, s2, false)
         })
     }
 
@@ -527,7 +529,7 @@ impl ConnectionReader {
         let s = board.origin(s);
         let query = Query::new(routine, s, Point::NONE, goal.hash).with_goal(&goal.points);
         self.top_level(reader, board, query, &mut |cr, rd, bd| {
-            search(cr, rd, bd, s, goal, false)
+            search(cr, rd, bd, KoState::EMPTY, s, goal, false)
         })
     }
 }

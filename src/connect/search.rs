@@ -17,10 +17,12 @@
 //! Moves are played under the komaster rules of the tactical reader
 //! (GNU Go plays them with `komaster_trymove`): ko captures the komaster
 //! forbids are not tried, and the tactical reads below a move start from
-//! the komaster state the move left.
+//! the komaster state the move left: every node receives that state as
+//! an argument (`ks`) and hands it to the reader's `*_from` queries
+//! ([`Reader::attack_from`]) and to the ladder memo's keys.
 
 use crate::board::{Board, Color, Point};
-use crate::reading::ko::komaster_trymove;
+use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::{Best, ReadResult, Reader};
 
 use super::distance::{
@@ -52,6 +54,7 @@ struct Tried {
 pub(crate) fn check_self_atari(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     p: Point,
     to_move: Color,
@@ -70,7 +73,7 @@ pub(crate) fn check_self_atari(
     match lib {
         Some(lib) => {
             accuratelib(board, lib, to_move.opponent(), 3) <= 2
-                && ladder_capturable(reader, memo, board, lib, to_move.opponent())
+                && ladder_capturable(reader, memo, ks, board, lib, to_move.opponent())
         }
         None => false,
     }
@@ -80,6 +83,7 @@ pub(crate) fn check_self_atari(
 fn trivial_connection(
     reader: &mut Reader,
     board: &mut Board,
+    ks: KoState,
     s1: Point,
     s2: Point,
 ) -> Option<Point> {
@@ -97,7 +101,7 @@ fn trivial_connection(
                 .any(|&n| board.is_stone(n) && board.same_chain(n, s2))
         });
         if touches_s2 {
-            if let (ReadResult::Win, m) = reader.attack(board, a) {
+            if let (ReadResult::Win, m) = reader.attack_from(board, a, ks) {
                 return m.or_else(|| board.libs(a).first().copied());
             }
         }
@@ -111,6 +115,7 @@ fn trivial_connection(
 fn find_connection_moves(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     s1: Point,
     s2: Point,
@@ -161,13 +166,13 @@ fn find_connection_moves(
             continue;
         }
         if board.is_empty(pos) {
-            if check_self_atari(reader, memo, board, pos, to_move) {
+            if check_self_atari(reader, memo, ks, board, pos, to_move) {
                 add(&mut proposed, pos, distance);
             }
         } else if board.cell(pos).is(other) {
-            let (acode, amove) = reader.attack(board, pos);
+            let (acode, amove) = reader.attack_from(board, pos, ks);
             let (dcode, dmove) = if acode != ReadResult::Fail {
-                reader.find_defense(board, pos)
+                reader.find_defense_from(board, pos, ks)
             } else {
                 (ReadResult::Win, None)
             };
@@ -190,7 +195,7 @@ fn find_connection_moves(
                     if board.countlib(pos) == 2 {
                         let libs = [board.libs(pos)[0], board.libs(pos)[1]];
                         for lib in libs {
-                            if lib != am && reader.does_attack(board, lib, pos) >= acode {
+                            if lib != am && reader.does_attack_from(board, lib, pos, ks) >= acode {
                                 add(&mut proposed, lib, capture_distance(lib));
                             }
                         }
@@ -214,10 +219,10 @@ fn find_connection_moves(
                     conn2.vulnerable2[pos.idx()]
                 };
                 if common_vulnerability(board, a, b, color) {
-                    if check_self_atari(reader, memo, board, a, to_move) {
+                    if check_self_atari(reader, memo, ks, board, a, to_move) {
                         add(&mut proposed, a, distance);
                     }
-                    if b != a && check_self_atari(reader, memo, board, b, to_move) {
+                    if b != a && check_self_atari(reader, memo, ks, board, b, to_move) {
                         add(&mut proposed, b, distance);
                     }
                 }
@@ -266,7 +271,7 @@ fn find_connection_moves(
         if adjacent_to_attacker && !connect_move && on_edge {
             d -= fp(0.1);
         }
-        if ladder_capturable(reader, memo, board, m, to_move) {
+        if ladder_capturable(reader, memo, ks, board, m, to_move) {
             d += fp(0.3);
         }
         if (board.is_liberty_of(m, s1) && board.countlib(s1) == 3)
@@ -310,14 +315,15 @@ fn find_connection_moves(
 fn find_string_connection_moves(
     reader: &mut Reader,
     memo: &mut LadderMemo,
+    ks: KoState,
     board: &mut Board,
     s1: Point,
     s2: Point,
     to_move: Color,
 ) -> ((Vec<(Point, i32)>, usize), i32) {
     let cutoff = fp(3.051);
-    let mut conn1 = compute_connection_distances(reader, memo, board, s1, s2, cutoff, true);
-    let mut conn2 = compute_connection_distances(reader, memo, board, s2, s1, cutoff, true);
+    let mut conn1 = compute_connection_distances(reader, memo, ks, board, s1, s2, cutoff, true);
+    let mut conn2 = compute_connection_distances(reader, memo, ks, board, s2, s1, cutoff, true);
     if board.countlib(s1) == 1 {
         let lib = board.libs(s1)[0];
         conn1.distances[lib.idx()] = 0;
@@ -342,7 +348,7 @@ fn find_string_connection_moves(
         );
     }
     let moves = find_connection_moves(
-        reader, memo, board, s1, s2, to_move, &conn1, &conn2, max1, max2, total, HUGE,
+        reader, memo, ks, board, s1, s2, to_move, &conn1, &conn2, max1, max2, total, HUGE,
     );
     (moves, total)
 }
@@ -352,13 +358,22 @@ fn find_break_moves(
     cr: &mut ConnectionReader,
     reader: &mut Reader,
     board: &mut Board,
+    ks: KoState,
     s: Point,
     goal: &Goal,
     to_move: Color,
 ) -> ((Vec<(Point, i32)>, usize), i32) {
     let color = board.chain(s).color;
-    let conn1 =
-        compute_connection_distances(reader, &mut cr.memo, board, s, Point::NONE, fp(2.501), true);
+    let conn1 = compute_connection_distances(
+        reader,
+        &mut cr.memo,
+        ks,
+        board,
+        s,
+        Point::NONE,
+        fp(2.501),
+        true,
+    );
     // The first goal string reached serves as secondary target.
     let mut s2 = Point::NONE;
     for &q in &conn1.queue {
@@ -370,6 +385,7 @@ fn find_break_moves(
     let mut conn2 = compute_goal_distances(
         reader,
         &mut cr.memo,
+        ks,
         board,
         color,
         &goal.points,
@@ -416,6 +432,7 @@ fn find_break_moves(
     let mut moves = find_connection_moves(
         reader,
         &mut cr.memo,
+        ks,
         board,
         s,
         s2,
@@ -428,7 +445,7 @@ fn find_break_moves(
         cutoff,
     );
     if to_move != color && s2.is_some() && moves.1 < MAX_MOVES {
-        if let Some(m) = ladder_capture(reader, &mut cr.memo, board, s2) {
+        if let Some(m) = ladder_capture(reader, &mut cr.memo, ks, board, s2) {
             if !moves.0[..moves.1].iter().any(|e| e.0 == m) {
                 moves.0.insert(moves.1, (m, HUGE));
                 moves.1 += 1;
@@ -455,19 +472,19 @@ impl ConnectionReader {
         board: &mut Board,
         moves: Vec<Point>,
         mover: Color,
-        mut reply: impl FnMut(&mut Self, &mut Reader, &mut Board) -> ReadResult,
+        ks: KoState,
+        mut reply: impl FnMut(&mut Self, &mut Reader, &mut Board, KoState) -> ReadResult,
     ) -> Tried {
         let scheme = reader.config.komaster_scheme;
         let mut best = Best::default();
         let mut count = 0;
         for m in moves {
             let allow_ko = board.depth() <= self.config.ko_depth && best.code() == ReadResult::Fail;
-            let Some(km) = komaster_trymove(scheme, board, reader.ambient_ko(), m, mover, allow_ko)
-            else {
+            let Some(km) = komaster_trymove(scheme, board, ks, m, mover, allow_ko) else {
                 continue;
             };
             self.trace_push(m, mover);
-            let their = reader.under_ko(km.state, |reader| reply(self, reader, board));
+            let their = reply(self, reader, board, km.state);
             board.popgo();
             self.trace_pop(result_note(their.reverse()));
             count += 1;
@@ -576,6 +593,7 @@ impl ConnectionReader {
         &mut self,
         reader: &mut Reader,
         board: &mut Board,
+        ks: KoState,
         s1: Point,
         s2: Point,
         has_passed: bool,
@@ -584,9 +602,9 @@ impl ConnectionReader {
             return (code, None);
         }
         let (s1, s2) = (board.origin(s1), board.origin(s2));
-        let key = (!has_passed).then(|| self.key(reader, board, Routine::Connect, s1, s2, 0));
+        let key = (!has_passed).then(|| self.key(board, ks, Routine::Connect, s1, s2, 0));
         self.through_table(key, |cr| {
-            cr.connect2_body(reader, board, s1, s2, has_passed)
+            cr.connect2_body(reader, board, ks, s1, s2, has_passed)
         })
     }
 
@@ -594,19 +612,20 @@ impl ConnectionReader {
         &mut self,
         reader: &mut Reader,
         board: &mut Board,
+        ks: KoState,
         s1: Point,
         s2: Point,
         has_passed: bool,
     ) -> (ReadResult, Option<Point>) {
-        if let Some(m) = trivial_connection(reader, board, s1, s2) {
+        if let Some(m) = trivial_connection(reader, board, ks, s1, s2) {
             return (ReadResult::Win, Some(m));
         }
         let color = board.chain(s1).color;
         let (moves, distance) =
-            find_string_connection_moves(reader, &mut self.memo, board, s1, s2, color);
+            find_string_connection_moves(reader, &mut self.memo, ks, board, s1, s2, color);
         let moves = self.kept_candidates("connect", &moves, board.size());
-        let tried = self.try_candidates(reader, board, moves, color, |cr, rd, bd| {
-            cr.disconnect2(rd, bd, s1, s2, has_passed).0
+        let tried = self.try_candidates(reader, board, moves, color, ks, |cr, rd, bd, ks| {
+            cr.disconnect2(rd, bd, ks, s1, s2, has_passed).0
         });
         if tried.winner.is_some() || (tried.count == 0 && distance < FP_ONE) {
             return (ReadResult::Win, tried.winner);
@@ -619,6 +638,7 @@ impl ConnectionReader {
         &mut self,
         reader: &mut Reader,
         board: &mut Board,
+        ks: KoState,
         s1: Point,
         s2: Point,
         has_passed: bool,
@@ -627,24 +647,17 @@ impl ConnectionReader {
             return (code.reverse(), None);
         }
         let (s1, s2) = (board.origin(s1), board.origin(s2));
-        let (a1, am1) = reader.attack(board, s1);
+        let (a1, am1) = reader.attack_from(board, s1, ks);
         if a1 == ReadResult::Win {
             return (ReadResult::Win, am1);
         }
-        let (a2, am2) = reader.attack(board, s2);
+        let (a2, am2) = reader.attack_from(board, s2, ks);
         if a2 == ReadResult::Win {
             return (ReadResult::Win, am2);
         }
-        let key = self.key(
-            reader,
-            board,
-            Routine::Disconnect,
-            s1,
-            s2,
-            has_passed as u64,
-        );
+        let key = self.key(board, ks, Routine::Disconnect, s1, s2, has_passed as u64);
         self.through_table(Some(key), |cr| {
-            cr.disconnect2_body(reader, board, s1, s2, has_passed, (a1, am1), (a2, am2))
+            cr.disconnect2_body(reader, board, ks, s1, s2, has_passed, (a1, am1), (a2, am2))
         })
     }
 
@@ -653,22 +666,23 @@ impl ConnectionReader {
         &mut self,
         reader: &mut Reader,
         board: &mut Board,
+        ks: KoState,
         s1: Point,
         s2: Point,
         has_passed: bool,
         att1: (ReadResult, Option<Point>),
         att2: (ReadResult, Option<Point>),
     ) -> (ReadResult, Option<Point>) {
-        if let Some(m) = ladder_capture(reader, &mut self.memo, board, s1) {
+        if let Some(m) = ladder_capture(reader, &mut self.memo, ks, board, s1) {
             return (ReadResult::Win, Some(m));
         }
-        if let Some(m) = ladder_capture(reader, &mut self.memo, board, s2) {
+        if let Some(m) = ladder_capture(reader, &mut self.memo, ks, board, s2) {
             return (ReadResult::Win, Some(m));
         }
         let color = board.chain(s1).color;
         let other = color.opponent();
         let (moves, distance) =
-            find_string_connection_moves(reader, &mut self.memo, board, s1, s2, other);
+            find_string_connection_moves(reader, &mut self.memo, ks, board, s1, s2, other);
         let mut moves = self.kept_candidates("disconnect", &moves, board.size());
         for (code, m) in [att1, att2] {
             if code != ReadResult::Fail {
@@ -679,15 +693,15 @@ impl ConnectionReader {
                 }
             }
         }
-        let tried = self.try_candidates(reader, board, moves, other, |cr, rd, bd| {
-            cr.connect2(rd, bd, s1, s2, has_passed).0
+        let tried = self.try_candidates(reader, board, moves, other, ks, |cr, rd, bd, ks| {
+            cr.connect2(rd, bd, ks, s1, s2, has_passed).0
         });
         if tried.winner.is_some() {
             return (ReadResult::Win, tried.winner);
         }
         if tried.count == 0
             && distance >= FP_ONE
-            && (has_passed || self.connect2(reader, board, s1, s2, true).0 == ReadResult::Fail)
+            && (has_passed || self.connect2(reader, board, ks, s1, s2, true).0 == ReadResult::Fail)
         {
             return (ReadResult::Win, None);
         }
@@ -699,6 +713,7 @@ impl ConnectionReader {
         &mut self,
         reader: &mut Reader,
         board: &mut Board,
+        ks: KoState,
         s: Point,
         goal: &Goal,
         has_passed: bool,
@@ -707,14 +722,14 @@ impl ConnectionReader {
             return (code, None);
         }
         let s = board.origin(s);
-        let key = (!has_passed)
-            .then(|| self.key(reader, board, Routine::BreakIn, s, Point::NONE, goal.hash));
+        let key =
+            (!has_passed).then(|| self.key(board, ks, Routine::BreakIn, s, Point::NONE, goal.hash));
         self.through_table(key, |cr| {
             let color = board.chain(s).color;
-            let (moves, distance) = find_break_moves(cr, reader, board, s, goal, color);
+            let (moves, distance) = find_break_moves(cr, reader, board, ks, s, goal, color);
             let moves = cr.kept_candidates("break-in", &moves, board.size());
-            let tried = cr.try_candidates(reader, board, moves, color, |cr, rd, bd| {
-                cr.rec_block(rd, bd, s, goal, has_passed).0
+            let tried = cr.try_candidates(reader, board, moves, color, ks, |cr, rd, bd, ks| {
+                cr.rec_block(rd, bd, ks, s, goal, has_passed).0
             });
             if tried.winner.is_some() || (tried.count == 0 && distance < fp(0.89)) {
                 (ReadResult::Win, tried.winner)
@@ -730,6 +745,7 @@ impl ConnectionReader {
         &mut self,
         reader: &mut Reader,
         board: &mut Board,
+        ks: KoState,
         s: Point,
         goal: &Goal,
         has_passed: bool,
@@ -739,22 +755,22 @@ impl ConnectionReader {
         }
         let s = board.origin(s);
         let extra = goal.hash ^ has_passed as u64;
-        let key = self.key(reader, board, Routine::BlockOff, s, Point::NONE, extra);
+        let key = self.key(board, ks, Routine::BlockOff, s, Point::NONE, extra);
         self.through_table(Some(key), |cr| {
-            if let Some(m) = ladder_capture(reader, &mut cr.memo, board, s) {
+            if let Some(m) = ladder_capture(reader, &mut cr.memo, ks, board, s) {
                 return (ReadResult::Win, Some(m));
             }
             let other = board.chain(s).color.opponent();
-            let (moves, distance) = find_break_moves(cr, reader, board, s, goal, other);
+            let (moves, distance) = find_break_moves(cr, reader, board, ks, s, goal, other);
             let moves = cr.kept_candidates("block-off", &moves, board.size());
-            let tried = cr.try_candidates(reader, board, moves, other, |cr, rd, bd| {
-                cr.rec_break(rd, bd, s, goal, has_passed).0
+            let tried = cr.try_candidates(reader, board, moves, other, ks, |cr, rd, bd, ks| {
+                cr.rec_break(rd, bd, ks, s, goal, has_passed).0
             });
             if tried.winner.is_some()
                 || (tried.count == 0
                     && distance >= FP_ONE
                     && (has_passed
-                        || cr.rec_break(reader, board, s, goal, true).0 == ReadResult::Fail))
+                        || cr.rec_break(reader, board, ks, s, goal, true).0 == ReadResult::Fail))
             {
                 (ReadResult::Win, tried.winner)
             } else {

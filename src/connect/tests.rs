@@ -260,22 +260,31 @@ fn ladder_memo_answers_repeats_without_reading() {
     let w = board.point(2, 2).expect("on board");
     let mut reader = Reader::default();
     let mut memo = LadderMemo::default();
-    let first = ladder_capture(&mut reader, &mut memo, &mut board, w);
+    let first = ladder_capture(&mut reader, &mut memo, KoState::EMPTY, &mut board, w);
     assert!(first.is_some());
     let nodes = reader.nodes;
     assert!(nodes > 0);
     // The same question in the same position: answered from the memo.
-    assert_eq!(ladder_capture(&mut reader, &mut memo, &mut board, w), first);
+    assert_eq!(
+        ladder_capture(&mut reader, &mut memo, KoState::EMPTY, &mut board, w),
+        first
+    );
     assert_eq!(reader.nodes, nodes);
     // One move later the position differs: read again.
     let far = board.point(6, 6).expect("on board");
     assert!(board.trymove(far, Color::Black));
-    assert_eq!(ladder_capture(&mut reader, &mut memo, &mut board, w), first);
+    assert_eq!(
+        ladder_capture(&mut reader, &mut memo, KoState::EMPTY, &mut board, w),
+        first
+    );
     board.popgo();
     let after_move = reader.nodes;
     assert!(after_move > nodes);
     // A new query forgets every answer.
     memo.clear();
-    assert_eq!(ladder_capture(&mut reader, &mut memo, &mut board, w), first);
+    assert_eq!(
+        ladder_capture(&mut reader, &mut memo, KoState::EMPTY, &mut board, w),
+        first
+    );
     assert!(reader.nodes > after_move);
 }

@@ -246,10 +246,6 @@ pub struct Reader {
     budget_start: u64,
     exhausted: bool,
     tracer: Option<Tracer>,
-    /// Komaster state top-level queries start from: EMPTY, except inside a
-    /// connection search, whose moves are played under the komaster rules
-    /// (GNU Go's global `komaster` / `kom_pos` at the time of the call).
-    ambient_ko: KoState,
     /// Raised from outside (GoGui's `# interrupt`): every read unwinds as
     /// if its node budget were spent.
     interrupt: Option<Arc<AtomicBool>>,
@@ -301,24 +297,6 @@ impl Reader {
     /// Transposition-table hits and stores since the last clear.
     pub fn cache_stats(&self) -> (u64, u64) {
         (self.cache.hits, self.cache.stores)
-    }
-
-    /// Run `f` with top-level queries ([`Reader::attack`],
-    /// [`Reader::find_defense`] and the rest) starting from the komaster
-    /// state `ks`; the previous state is back in force when `f` returns.
-    /// The connection search reads under the state its own moves left
-    /// (GNU Go's global `komaster` / `kom_pos` while a move is on the
-    /// board); being scoped, a set without its restore cannot happen.
-    pub(crate) fn under_ko<T>(&mut self, ks: KoState, f: impl FnOnce(&mut Reader) -> T) -> T {
-        let outer = std::mem::replace(&mut self.ambient_ko, ks);
-        let res = f(self);
-        self.ambient_ko = outer;
-        res
-    }
-
-    /// The komaster state top-level queries start from.
-    pub(crate) fn ambient_ko(&self) -> KoState {
-        self.ambient_ko
     }
 
     /// Did the last top-level query run out of its node budget?
@@ -383,11 +361,10 @@ impl Reader {
     /// The part of a persistent-cache key that is not the position: the
     /// stack depth the query was asked at and the depth parameters (both
     /// change what a read may find).
-    fn persistent_key(&self, board: &Board) -> u64 {
+    fn persistent_key(&self, board: &Board, ks: KoState) -> u64 {
         let c = &self.config;
         let mut h = board.depth() as u64;
-        if self.ambient_ko != KoState::EMPTY {
-            let ks = self.ambient_ko;
+        if ks != KoState::EMPTY {
             h ^= (u64::from(ks.komaster.code()) << 40) ^ (u64::from(ks.kom_pos.0) << 48);
         }
         for v in [
@@ -454,7 +431,20 @@ impl Reader {
     /// assert!(mv.is_some());
     /// ```
     pub fn attack(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        match self.chain_query(board, s, Routine::Attack, Reader::do_attack) {
+        self.attack_from(board, s, KoState::EMPTY)
+    }
+
+    /// [`Reader::attack`] starting from the komaster state `ks` (a search
+    /// that plays under the komaster rules, as connection reading does,
+    /// asks from the state its moves left: GNU Go's global `komaster` /
+    /// `kom_pos` at the time of the call).
+    pub fn attack_from(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+    ) -> (ReadResult, Option<Point>) {
+        match self.chain_query(board, s, ks, Routine::Attack, Reader::do_attack) {
             (_, true) => (ReadResult::Fail, None),
             (res, false) => res,
         }
@@ -463,15 +453,26 @@ impl Reader {
     /// Can the chain on `s` be saved? Returns the result and the defending
     /// move (`None` when the chain needs no move). GNU Go `find_defense`.
     pub fn find_defense(&mut self, board: &mut Board, s: Point) -> (ReadResult, Option<Point>) {
-        match self.chain_query(board, s, Routine::FindDefense, Reader::do_find_defense) {
+        self.find_defense_from(board, s, KoState::EMPTY)
+    }
+
+    /// [`Reader::find_defense`] starting from the komaster state `ks` (see
+    /// [`Reader::attack_from`]).
+    pub fn find_defense_from(
+        &mut self,
+        board: &mut Board,
+        s: Point,
+        ks: KoState,
+    ) -> (ReadResult, Option<Point>) {
+        match self.chain_query(board, s, ks, Routine::FindDefense, Reader::do_find_defense) {
             ((_, mv), true) => (ReadResult::Win, mv),
             (res, false) => res,
         }
     }
 
     /// The frame of [`Reader::attack`] and [`Reader::find_defense`]: the
-    /// recursive worker `search` on the chain on `s`, from the ambient ko
-    /// state, as a top-level query of `kind` ([`Reader::top_level`]).
+    /// recursive worker `search` on the chain on `s`, from the komaster
+    /// state `ks`, as a top-level query of `kind` ([`Reader::top_level`]).
     /// Returns the result and whether the node budget ran out (the
     /// caller then answers as beyond reading range); an empty `s` gives
     /// `Fail` at once.
@@ -479,6 +480,7 @@ impl Reader {
         &mut self,
         board: &mut Board,
         s: Point,
+        ks: KoState,
         kind: Routine,
         search: ChainWorker,
     ) -> ((ReadResult, Option<Point>), bool) {
@@ -489,9 +491,8 @@ impl Reader {
             kind,
             board.origin(s),
             Point::NONE,
-            self.persistent_key(board),
+            self.persistent_key(board, ks),
         );
-        let ks = self.ambient_ko;
         let (res, exhausted) = self.top_level(board, query, |r, b| search(r, b, s, ks));
         if exhausted {
             log::debug!("{kind:?}: node budget exhausted");
@@ -503,6 +504,18 @@ impl Reader {
     /// `s`) capture it? Result of the best defence after `m`, reversed.
     /// GNU Go `does_attack`.
     pub fn does_attack(&mut self, board: &mut Board, m: Point, s: Point) -> ReadResult {
+        self.does_attack_from(board, m, s, KoState::EMPTY)
+    }
+
+    /// [`Reader::does_attack`] with the defence read from the komaster
+    /// state `ks` (see [`Reader::attack_from`]).
+    pub fn does_attack_from(
+        &mut self,
+        board: &mut Board,
+        m: Point,
+        s: Point,
+        ks: KoState,
+    ) -> ReadResult {
         if !board.is_stone(s) {
             return ReadResult::Fail;
         }
@@ -513,7 +526,7 @@ impl Reader {
         let res = if board.is_empty(s) {
             ReadResult::Win
         } else {
-            self.find_defense(board, s).0.reverse()
+            self.find_defense_from(board, s, ks).0.reverse()
         };
         board.popgo();
         res
