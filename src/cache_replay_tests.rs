@@ -48,12 +48,60 @@ fn games_dir() -> Option<PathBuf> {
     }
 }
 
-/// A game record of `dir`: the game before its first move, and its moves.
-fn game_record(dir: &Path, name: &str) -> (Game, Vec<(Color, Move)>) {
+/// A game record of `dir`: the game before its first move, and its
+/// stones played, each with its move number (from 1, passes counted).
+fn game_record(dir: &Path, name: &str) -> (Game, Vec<(usize, Color, Point)>) {
     let path = dir.join(name);
     let start = load_sgf_file(&path, StopAt::MoveNumber(1)).expect("game loads");
     let full = load_sgf_file(&path, StopAt::End).expect("game loads");
-    (start.game, full.game.moves().collect())
+    let plays = full.game.moves().enumerate();
+    let plays = plays.filter_map(|(i, (color, mv))| match mv {
+        Move::Play(p) => Some((i + 1, color, p)),
+        _ => None,
+    });
+    (start.game, plays.collect())
+}
+
+/// Replays each game of `games` with `replay(name, start, plays)`, which
+/// returns how many questions it asked, and checks that more than
+/// `at_least` were asked in all. Returns `false`, having checked nothing,
+/// without the games folder.
+fn over_games(
+    games: &[&str],
+    at_least: usize,
+    mut replay: impl FnMut(&str, Game, &[(usize, Color, Point)]) -> usize,
+) -> bool {
+    let Some(dir) = games_dir() else {
+        return false;
+    };
+    let mut questions = 0;
+    for name in games {
+        let (start, plays) = game_record(&dir, name);
+        questions += replay(name, start, &plays);
+    }
+    eprintln!("{questions} questions, no difference");
+    assert!(questions > at_least, "too few questions: {questions}");
+    true
+}
+
+/// Plays `plays` on the board of `start` up to the first illegal one,
+/// purging `reader`'s persistent caches after each move as the engine
+/// does, and calls `visit(n, board, reader, p)` after move `n`, a stone
+/// at `p`.
+fn play_through(
+    start: &Game,
+    plays: &[(usize, Color, Point)],
+    reader: &mut Reader,
+    mut visit: impl FnMut(usize, &mut Board, &mut Reader, Point),
+) {
+    let mut board = start.board().clone();
+    for &(n, color, p) in plays {
+        if board.play(p, color).is_err() {
+            break;
+        }
+        reader.purge_persistent(&board);
+        visit(n, &mut board, reader, p);
+    }
 }
 
 /// Strings (origins) with a stone on or next to `p`, up to four liberties.
@@ -72,39 +120,30 @@ fn strings_near(board: &Board, p: Point) -> Vec<Point> {
 
 #[test]
 fn persistent_caches_equal_fresh_reads_over_whole_games() {
-    let Some(dir) = games_dir() else { return };
-    let mut questions = 0usize;
     let mut hits = 0u64;
-    for name in GAMES {
-        let (start, moves) = game_record(&dir, name);
-        let mut board = start.board().clone();
+    let replayed = over_games(GAMES, 1000, |name, start, plays| {
+        let mut questions = 0;
         let mut reader = Reader::default();
         let mut conn = ConnectionReader::default();
-        for (n, &(color, mv)) in moves.iter().enumerate() {
-            let Move::Play(p) = mv else { continue };
-            if board.play(p, color).is_err() {
-                break;
-            }
-            reader.purge_persistent(&board);
-            conn.purge_persistent_against(&board);
-            let near = strings_near(&board, p);
+        play_through(&start, plays, &mut reader, |n, board, reader, p| {
+            conn.purge_persistent_against(board);
+            let near = strings_near(board, p);
             for &s in &near {
                 for (kind, cached) in [
-                    ("attack", reader.attack(&mut board, s)),
-                    ("find_defense", reader.find_defense(&mut board, s)),
+                    ("attack", reader.attack(board, s)),
+                    ("find_defense", reader.find_defense(board, s)),
                 ] {
                     let mut fresh = fresh_reader();
                     let expected = if kind == "attack" {
-                        fresh.attack(&mut board, s)
+                        fresh.attack(board, s)
                     } else {
-                        fresh.find_defense(&mut board, s)
+                        fresh.find_defense(board, s)
                     };
                     questions += 1;
                     assert_eq!(
                         cached,
                         expected,
-                        "{name} move {}: {kind} {s:?} cached vs fresh\n{}",
-                        n + 1,
+                        "{name} move {n}: {kind} {s:?} cached vs fresh\n{}",
                         board.to_diagram()
                     );
                 }
@@ -114,30 +153,27 @@ fn persistent_caches_equal_fresh_reads_over_whole_games() {
                     if board.chain(a).color != board.chain(b).color {
                         continue;
                     }
-                    let cached = conn.disconnect(&mut reader, &mut board, a, b);
-                    let expected = ConnectionReader::default().disconnect(
-                        &mut fresh_reader(),
-                        &mut board,
-                        a,
-                        b,
-                    );
+                    let cached = conn.disconnect(reader, board, a, b);
+                    let expected =
+                        ConnectionReader::default().disconnect(&mut fresh_reader(), board, a, b);
                     questions += 1;
                     assert_eq!(
                         cached,
                         expected,
-                        "{name} move {}: disconnect {a:?} {b:?} cached vs fresh\n{}",
-                        n + 1,
+                        "{name} move {n}: disconnect {a:?} {b:?} cached vs fresh\n{}",
                         board.to_diagram()
                     );
                 }
             }
             board.check_consistency().expect("consistent");
-        }
+        });
         hits += reader.persistent_cache().stats.hits + conn.persistent_cache().stats.hits;
+        questions
+    });
+    if replayed {
+        eprintln!("{hits} persistent cache hits");
+        assert!(hits > 0, "the persistent caches were never used");
     }
-    eprintln!("{questions} questions, {hits} persistent cache hits, no difference");
-    assert!(questions > 1000, "too few questions: {questions}");
-    assert!(hits > 0, "the persistent caches were never used");
 }
 
 /// The owl's answers on a long-lived engine (tactical hash table and
@@ -148,48 +184,38 @@ fn persistent_caches_equal_fresh_reads_over_whole_games() {
 #[test]
 fn owl_answers_equal_fresh_reads_over_whole_games() {
     use crate::owl::OwlReader;
-    let Some(dir) = games_dir() else { return };
-    let mut questions = 0usize;
-    for name in &GAMES[..2] {
-        let (start, moves) = game_record(&dir, name);
-        let mut board = start.board().clone();
+    over_games(&GAMES[..2], 50, |name, start, plays| {
+        let mut questions = 0;
         let mut reader = Reader::default();
         let mut owl = OwlReader::default();
-        for (n, &(color, mv)) in moves.iter().enumerate() {
-            let Move::Play(p) = mv else { continue };
-            if board.play(p, color).is_err() {
-                break;
+        play_through(&start, plays, &mut reader, |n, board, reader, p| {
+            if n % 10 != 0 {
+                return;
             }
-            reader.purge_persistent(&board);
-            if n % 10 != 9 {
-                continue;
-            }
-            for s in strings_near(&board, p) {
+            for s in strings_near(board, p) {
                 let stones = board.stones_sorted(s);
                 let warm = [
-                    owl.attack(&mut board, &mut reader, &stones, s),
-                    owl.defend(&mut board, &mut reader, &stones, s),
+                    owl.attack(board, reader, &stones, s),
+                    owl.defend(board, reader, &stones, s),
                 ];
                 let mut fresh_owl = OwlReader::default();
                 let mut fresh = fresh_reader();
                 let cold = [
-                    fresh_owl.attack(&mut board, &mut fresh, &stones, s),
-                    fresh_owl.defend(&mut board, &mut fresh, &stones, s),
+                    fresh_owl.attack(board, &mut fresh, &stones, s),
+                    fresh_owl.defend(board, &mut fresh, &stones, s),
                 ];
                 questions += 2;
                 assert_eq!(
                     warm,
                     cold,
-                    "{name} move {}: owl of {s:?} cached vs fresh\n{}",
-                    n + 1,
+                    "{name} move {n}: owl of {s:?} cached vs fresh\n{}",
                     board.to_diagram()
                 );
             }
             board.check_consistency().expect("consistent");
-        }
-    }
-    eprintln!("{questions} owl questions, no difference");
-    assert!(questions > 50, "too few questions: {questions}");
+        });
+        questions
+    });
 }
 
 /// The engine's remembered owl answers ([`crate::engine::life::OwlAnswers`])
@@ -203,20 +229,17 @@ fn owl_answers_equal_fresh_reads_over_whole_games() {
 fn remembered_owl_answers_equal_fresh_reads_over_whole_games() {
     use crate::engine::life::{ask, read_status, Question};
     use crate::engine::Engine;
-    let Some(dir) = games_dir() else { return };
-    let mut questions = 0usize;
-    for name in &GAMES[..2] {
-        let (start, moves) = game_record(&dir, name);
+    over_games(&GAMES[..2], 50, |name, start, plays| {
+        let mut questions = 0;
         let mut engine = Engine::default();
         engine.game = start;
-        for (n, &(color, mv)) in moves.iter().enumerate() {
-            let Move::Play(p) = mv else { continue };
-            if engine.game.play(color, mv).is_err() {
+        for &(n, color, p) in plays {
+            if engine.game.play(color, Move::Play(p)).is_err() {
                 break;
             }
             engine.position_changed();
             assert!(engine.owl_answers.is_empty(), "purged after a move");
-            if n % 10 != 9 {
+            if n % 10 != 0 {
                 continue;
             }
             let board = engine.board().clone();
@@ -229,22 +252,16 @@ fn remembered_owl_answers_equal_fresh_reads_over_whole_games() {
                     let first = ask(&mut engine, q, &stones, s);
                     let again = ask(&mut engine, q, &stones, s);
                     let cold = ask(&mut fresh, q, &stones, s);
-                    assert_eq!((first, again), (cold, cold), "{name} move {}: {s:?}", n + 1);
+                    assert_eq!((first, again), (cold, cold), "{name} move {n}: {s:?}");
                 }
                 let status = read_status(&mut engine, &stones, s);
                 let again = read_status(&mut engine, &stones, s);
                 let cold = read_status(&mut fresh, &stones, s);
-                assert_eq!(
-                    (status, again),
-                    (cold, cold),
-                    "{name} move {}: {s:?}",
-                    n + 1
-                );
+                assert_eq!((status, again), (cold, cold), "{name} move {n}: {s:?}");
                 assert!(engine.owl_answers.hits() > hits, "the second asks hit");
                 questions += 3;
             }
         }
-    }
-    eprintln!("{questions} remembered owl questions, no difference");
-    assert!(questions > 50, "too few questions: {questions}");
+        questions
+    });
 }

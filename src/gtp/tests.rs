@@ -40,6 +40,14 @@ fn engine_with(diagram: &str) -> Engine {
     e
 }
 
+/// [`engine_with`] `diagram`, and a copy of its board to check that
+/// commands leave it as it was.
+fn engine_and_board(diagram: &str) -> (Engine, Board) {
+    let e = engine_with(diagram);
+    let board = e.board().clone();
+    (e, board)
+}
+
 /// Run one command line (without id) and return its reply.
 fn run(e: &mut Engine, line: &str) -> Reply {
     let parts: Vec<&str> = line.split_whitespace().collect();
@@ -57,6 +65,107 @@ fn err(e: &mut Engine, line: &str) -> String {
         Ok(text) => panic!("{line}: expected failure, got = {text}"),
         Err(e) => e.to_string(),
     }
+}
+
+/// Each `(command, answer)` succeeds with exactly that answer.
+fn answers(e: &mut Engine, cases: &[(&str, &str)]) {
+    for &(line, answer) in cases {
+        assert_eq!(ok(e, line), answer, "{line}");
+    }
+}
+
+/// Each `(command, error)` fails with exactly that error text.
+fn refusals(e: &mut Engine, cases: &[(&str, &str)]) {
+    for &(line, message) in cases {
+        assert_eq!(err(e, line), message, "{line}");
+    }
+}
+
+/// Each command is refused inside a trymove stack.
+fn refused_in_a_stack(e: &mut Engine, lines: &[&str]) {
+    for line in lines {
+        let name = line.split(' ').next().unwrap();
+        let message = format!("{name} cannot be called when stackp > 0");
+        assert_eq!(err(e, line), message, "{line}");
+    }
+}
+
+/// Each of `wanted` is a whole line of `text`.
+fn has_lines(text: &str, wanted: &[&str]) {
+    for line in wanted {
+        assert!(text.lines().any(|l| l == *line), "{line} not in\n{text}");
+    }
+}
+
+/// The two lines of a `decide_*` report.
+fn two_lines(answer: &str) -> [&str; 2] {
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines.len(), 2, "{answer}");
+    [lines[0], lines[1]]
+}
+
+/// The variations a `decide_*` report counts: the numbers after the
+/// last `(` of its lines, summed.
+fn counted_variations(answer: &str) -> usize {
+    answer
+        .lines()
+        .map(|l| {
+            let open = l.rfind('(').expect(l);
+            l[open + 1..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum()
+}
+
+/// The numbered variations `(N) what` of a trace's comments, one a
+/// line, as `(N, what)` in the order of N.
+fn numbered(comments: &[String]) -> Vec<(usize, &str)> {
+    let mut out: Vec<(usize, &str)> = comments
+        .iter()
+        .flat_map(|c| c.lines())
+        .map(|line| {
+            let rest = line.strip_prefix('(').expect(line);
+            let (n, what) = rest.split_once(") ").expect(line);
+            (n.parse().expect(line), what)
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Resets the `kind` node counter (`connection`, `owl`), which then reads
+/// 0, and checks that `command` counts nodes in it.
+fn counts_nodes(e: &mut Engine, kind: &str, command: &str) {
+    let get = format!("get_{kind}_node_counter");
+    ok(e, &format!("reset_{kind}_node_counter"));
+    assert_eq!(ok(e, &get), "0");
+    ok(e, command);
+    let nodes: u64 = ok(e, &get).parse().unwrap();
+    assert!(nodes > 0, "{command} counted no {kind} nodes");
+}
+
+/// What [`serve_engine`] writes for `input`.
+fn served(e: &mut Engine, input: &[u8]) -> String {
+    let mut out = Vec::new();
+    serve_engine(e, input, &mut out).expect("serve");
+    String::from_utf8(out).expect("utf8")
+}
+
+/// What [`serve_engine`] writes for `input`, and the `count` responses
+/// in it (the blocks between blank lines).
+fn responses(e: &mut Engine, input: &str, count: usize) -> (String, Vec<String>) {
+    let text = served(e, input.as_bytes());
+    let responses: Vec<String> = text
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(String::from)
+        .collect();
+    assert_eq!(responses.len(), count, "{text}");
+    (text, responses)
 }
 
 /// A fresh file name in the temp directory.
@@ -109,13 +218,12 @@ const TWO_STONES: &str = "
 fn decide_string_reports_attack_and_defence() {
     let mut e = engine_with(DEAD_STONE);
     let answer = ok(&mut e, "decide_string C3");
-    let lines: Vec<&str> = answer.lines().collect();
-    assert_eq!(lines.len(), 2, "{answer}");
+    let [attack, defence] = two_lines(&answer);
     assert!(
-        lines[0].starts_with("C3 can be attacked at C2 (") && lines[0].ends_with(" variations)"),
+        attack.starts_with("C3 can be attacked at C2 (") && attack.ends_with(" variations)"),
         "{answer}"
     );
-    assert!(lines[1].starts_with("C3 cannot be defended ("), "{answer}");
+    assert!(defence.starts_with("C3 cannot be defended ("), "{answer}");
     // A safe string: one line, no defence read.
     let safe = ok(&mut e, "decide_string C4");
     assert!(safe.starts_with("C4 cannot be attacked ("), "{safe}");
@@ -125,16 +233,18 @@ fn decide_string_reports_attack_and_defence() {
 #[test]
 fn decide_string_errors() {
     let mut e = engine_with(DEAD_STONE);
-    assert_eq!(
-        err(&mut e, "decide_string A1"),
-        "string vertex must not be empty"
-    );
-    assert_eq!(err(&mut e, "decide_string"), "invalid coordinate");
-    assert_eq!(err(&mut e, "decide_string Z9"), "invalid coordinate");
-    assert_eq!(err(&mut e, "decide_string I3"), "invalid coordinate");
-    assert_eq!(
-        err(&mut e, "decide_string C3 /nonexistent-dir/x.sgf"),
-        "cannot write /nonexistent-dir/x.sgf"
+    refusals(
+        &mut e,
+        &[
+            ("decide_string A1", "string vertex must not be empty"),
+            ("decide_string", "invalid coordinate"),
+            ("decide_string Z9", "invalid coordinate"),
+            ("decide_string I3", "invalid coordinate"),
+            (
+                "decide_string C3 /nonexistent-dir/x.sgf",
+                "cannot write /nonexistent-dir/x.sgf",
+            ),
+        ],
     );
     // The board is untouched by the failures and by the reads.
     assert_eq!(e.board().depth(), 0);
@@ -149,29 +259,11 @@ fn decide_string_file_is_sgf_with_numbered_variations() {
     let comments = sgf_comments(&path);
     assert!(!comments.is_empty(), "{answer}");
     // Every comment line is a numbered variation "(N) routine TARGET: code ...".
-    let mut numbers: Vec<usize> = Vec::new();
-    for line in comments.iter().flat_map(|c| c.lines()) {
-        let rest = line.strip_prefix('(').expect(line);
-        let (n, _) = rest.split_once(") ").expect(line);
-        numbers.push(n.parse().expect(line));
-    }
-    numbers.sort_unstable();
+    let numbers: Vec<usize> = numbered(&comments).iter().map(|&(n, _)| n).collect();
     let expected: Vec<usize> = (1..=numbers.len()).collect();
     assert_eq!(numbers, expected, "numbered 1..N without gaps");
     // The counts in the answer add up to the recorded variations.
-    let total: usize = answer
-        .lines()
-        .map(|l| {
-            let open = l.rfind('(').expect(l);
-            l[open + 1..]
-                .split(' ')
-                .next()
-                .unwrap()
-                .parse::<usize>()
-                .unwrap()
-        })
-        .sum();
-    assert_eq!(total, numbers.len(), "{answer}");
+    assert_eq!(counted_variations(&answer), numbers.len(), "{answer}");
 }
 
 #[test]
@@ -369,43 +461,41 @@ fn connection_commands_answer_shapes() {
 #[test]
 fn connection_command_errors() {
     let mut e = engine_with(TWO_STONES);
+    // Each command's arguments and the error they get.
+    let mut refuse = |cmd: &str, errors: &[(&str, &str)]| {
+        for (args, message) in errors {
+            let line = format!("{cmd} {args}");
+            assert_eq!(err(&mut e, &line), *message, "{line}");
+        }
+    };
     for cmd in ["connect", "disconnect", "is_connected", "decide_connection"] {
-        assert_eq!(
-            err(&mut e, &format!("{cmd} C5 C4")),
-            "vertices must have same color",
-            "{cmd}"
+        refuse(
+            cmd,
+            &[
+                ("C5 C4", "vertices must have same color"),
+                ("C5 A1", "vertex must not be empty"),
+                ("A1 C5", "vertex must not be empty"),
+                ("C5 Z9", "invalid coordinate"),
+                ("C5", "invalid coordinate"),
+            ],
         );
-        assert_eq!(
-            err(&mut e, &format!("{cmd} C5 A1")),
-            "vertex must not be empty",
-            "{cmd}"
-        );
-        assert_eq!(
-            err(&mut e, &format!("{cmd} A1 C5")),
-            "vertex must not be empty",
-            "{cmd}"
-        );
-        assert_eq!(
-            err(&mut e, &format!("{cmd} C5 Z9")),
-            "invalid coordinate",
-            "{cmd}"
-        );
-        assert_eq!(err(&mut e, &format!("{cmd} C5")), "invalid coordinate");
     }
     for cmd in ["break_in", "block_off"] {
-        assert_eq!(
-            err(&mut e, &format!("{cmd} A1 B1")),
-            "vertex must not be empty"
+        refuse(
+            cmd,
+            &[
+                ("A1 B1", "vertex must not be empty"),
+                ("C5 A1 junk", "invalid coordinate"),
+                ("", "invalid coordinate"),
+            ],
         );
-        assert_eq!(
-            err(&mut e, &format!("{cmd} C5 A1 junk")),
-            "invalid coordinate"
-        );
-        assert_eq!(err(&mut e, cmd), "invalid coordinate");
     }
-    assert_eq!(
-        err(&mut e, "decide_connection C5 D4 /nonexistent-dir/c.sgf"),
-        "cannot write /nonexistent-dir/c.sgf"
+    refuse(
+        "decide_connection",
+        &[(
+            "C5 D4 /nonexistent-dir/c.sgf",
+            "cannot write /nonexistent-dir/c.sgf",
+        )],
     );
 }
 
@@ -417,14 +507,13 @@ fn decide_connection_report_and_sgf() {
         &mut e,
         &format!("decide_connection C5 D4 {}", path.display()),
     );
-    let lines: Vec<&str> = answer.lines().collect();
-    assert_eq!(lines.len(), 2, "{answer}");
+    let [connect, disconnect] = two_lines(&answer);
     assert!(
-        lines[0].starts_with("C5 and D4 can be connected at "),
+        connect.starts_with("C5 and D4 can be connected at "),
         "{answer}"
     );
     assert!(
-        lines[1].starts_with("C5 and D4 can be disconnected at "),
+        disconnect.starts_with("C5 and D4 can be disconnected at "),
         "{answer}"
     );
     let comments = sgf_comments(&path);
@@ -458,11 +547,7 @@ fn decide_connection_report_and_sgf() {
 #[test]
 fn connection_node_counter_and_caches() {
     let mut e = engine_with(TWO_STONES);
-    ok(&mut e, "reset_connection_node_counter");
-    assert_eq!(ok(&mut e, "get_connection_node_counter"), "0");
-    ok(&mut e, "disconnect C5 D4");
-    let n: u64 = ok(&mut e, "get_connection_node_counter").parse().unwrap();
-    assert!(n > 0);
+    counts_nodes(&mut e, "connection", "disconnect C5 D4");
     ok(&mut e, "reset_connection_node_counter");
     assert_eq!(ok(&mut e, "get_connection_node_counter"), "0");
     // clear_cache and moves on the real board keep answers consistent.
@@ -511,20 +596,36 @@ fn same_dragon_and_dragon_stones() {
          . . . . . . . X .
          . . . . . . . . .",
     );
-    // C6 - D5 and D5 - E6 hold, C6 - E6 is a fragile double connection.
-    assert_eq!(ok(&mut e, "same_dragon C6 D5"), "1");
-    assert_eq!(ok(&mut e, "same_dragon D5 E6"), "1");
-    assert_eq!(ok(&mut e, "same_dragon C6 E6"), "0");
-    assert_eq!(ok(&mut e, "same_dragon C6 C6"), "1");
-    assert_eq!(ok(&mut e, "same_dragon C6 D7"), "0");
-    assert_eq!(ok(&mut e, "same_dragon C6 H2"), "0");
-    assert_eq!(err(&mut e, "same_dragon A1 C6"), "vertex must not be empty");
-    assert_eq!(err(&mut e, "same_dragon C6 A1"), "vertex must not be empty");
-    assert_eq!(err(&mut e, "same_dragon C6 Z9"), "invalid coordinate");
-    assert_eq!(err(&mut e, "same_dragon C6"), "invalid coordinate");
-    assert_eq!(ok(&mut e, "dragon_stones H2"), "H2 ");
-    assert_eq!(ok(&mut e, "dragon_stones C6"), "C6 E6 D5 ");
-    assert_eq!(ok(&mut e, "dragon_stones white"), "D7 \nE4 ");
+    answers(
+        &mut e,
+        &[
+            // C6 - D5 and D5 - E6 hold, C6 - E6 is a fragile double
+            // connection.
+            ("same_dragon C6 D5", "1"),
+            ("same_dragon D5 E6", "1"),
+            ("same_dragon C6 E6", "0"),
+            ("same_dragon C6 C6", "1"),
+            ("same_dragon C6 D7", "0"),
+            ("same_dragon C6 H2", "0"),
+        ],
+    );
+    refusals(
+        &mut e,
+        &[
+            ("same_dragon A1 C6", "vertex must not be empty"),
+            ("same_dragon C6 A1", "vertex must not be empty"),
+            ("same_dragon C6 Z9", "invalid coordinate"),
+            ("same_dragon C6", "invalid coordinate"),
+        ],
+    );
+    answers(
+        &mut e,
+        &[
+            ("dragon_stones H2", "H2 "),
+            ("dragon_stones C6", "C6 E6 D5 "),
+            ("dragon_stones white", "D7 \nE4 "),
+        ],
+    );
     assert_eq!(ok(&mut e, "dragon_stones").lines().count(), 4);
     assert_eq!(
         err(&mut e, "dragon_stones A1"),
@@ -578,7 +679,7 @@ fn new_commands_are_listed_and_in_the_analyze_menu() {
     let mut e = Engine::default();
     let list = ok(&mut e, "list_commands");
     let menu = ok(&mut e, "gogui-analyze_commands");
-    for cmd in [
+    let new = [
         "block_off",
         "break_in",
         "connect",
@@ -595,8 +696,9 @@ fn new_commands_are_listed_and_in_the_analyze_menu() {
         "start_sgftrace",
         "tesuji-tactical_status",
         "worm_data",
-    ] {
-        assert!(list.lines().any(|l| l == cmd), "{cmd} not listed");
+    ];
+    has_lines(&list, &new);
+    for cmd in new {
         assert_eq!(ok(&mut e, &format!("known_command {cmd}")), "true");
     }
     // Every menu command is a known command, and entries are well formed.
@@ -606,28 +708,25 @@ fn new_commands_are_listed_and_in_the_analyze_menu() {
         let word = parts[2].split(' ').next().unwrap();
         assert!(commands::find(word).is_some(), "{entry}");
     }
-    for needed in [
-        "varp/Connect/connect %P",
-        "varpo/Disconnect/disconnect %P",
-        "hpstring/Worm Data/worm_data %p",
-        "hpstring/Dragon Data/dragon_data %p",
-        "gfx/Tactical Status/tesuji-tactical_status",
-        "none/Start SgfTrace/start_sgftrace",
-        "none/Finish SgfTrace/finish_sgftrace %w",
-    ] {
-        assert!(menu.lines().any(|l| l == needed), "{needed}");
-    }
+    has_lines(
+        &menu,
+        &[
+            "varp/Connect/connect %P",
+            "varpo/Disconnect/disconnect %P",
+            "hpstring/Worm Data/worm_data %p",
+            "hpstring/Dragon Data/dragon_data %p",
+            "gfx/Tactical Status/tesuji-tactical_status",
+            "none/Start SgfTrace/start_sgftrace",
+            "none/Finish SgfTrace/finish_sgftrace %w",
+        ],
+    );
 }
 
 #[test]
 fn framing_of_multi_line_answers_through_serve_engine() {
     let mut e = engine_with(DEAD_STONE);
     let input = "1 decide_string C3\n2 worm_data C4\n3 connect C4 B3\n4 finish_sgftrace\n";
-    let mut out = Vec::new();
-    serve_engine(&mut e, input.as_bytes(), &mut out).expect("serve");
-    let text = String::from_utf8(out).expect("utf8");
-    let responses: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
-    assert_eq!(responses.len(), 4, "{text}");
+    let (text, responses) = responses(&mut e, input, 4);
     assert!(responses[0].starts_with("=1 C3 can be attacked at C2"));
     assert!(responses[1].starts_with("=2 C4:\norigin               C4\n"));
     assert!(responses[2].starts_with("=3 "));
@@ -695,11 +794,7 @@ const WHITE_IN_ATARI: &str = "
 fn lz_analyze_streams_info_lines_until_input_arrives() {
     let mut e = engine_with(WHITE_IN_ATARI);
     let input = "lz-analyze B 10\n7 analyze b interval 5 avoid b B4 1\nlz-analyze W 1\nname\n";
-    let mut out = Vec::new();
-    serve_engine(&mut e, input.as_bytes(), &mut out).expect("serve");
-    let text = String::from_utf8(out).expect("utf8");
-    let responses: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
-    assert_eq!(responses.len(), 4, "{text}");
+    let (_, responses) = responses(&mut e, input, 4);
     // With in-memory input the next line is always ready: one round each.
     assert_eq!(
         responses[0],
@@ -771,9 +866,7 @@ fn interrupt_flag_cuts_reads_short_and_the_caches_are_cleared() {
     assert_eq!(e.execute("attack", &["B3"]).expect("answer"), "0");
     // The server lowers the flag before each command and clears the
     // caches after an interrupted one.
-    let mut out = Vec::new();
-    serve_engine(&mut e, "attack B3\n".as_bytes(), &mut out).expect("serve");
-    assert_eq!(String::from_utf8(out).expect("utf8"), "= 1 B4\n\n");
+    assert_eq!(served(&mut e, b"attack B3\n"), "= 1 B4\n\n");
 }
 
 /// Issue 17: `genmove` for both colours in a triple ko. Under simple ko
@@ -843,7 +936,7 @@ fn sgf_file(name: &str, text: &str) -> String {
 /// the probe crashed on then answers on that old game.
 #[test]
 fn setups_without_liberties_are_refused_and_the_old_game_kept() {
-    let cases = [
+    let cases: [(&str, &str, &[&str]); 6] = [
         (
             "(;SZ[9]AB[gd]AW[gc][fd][hd][ge])",
             "[gd]",
@@ -852,28 +945,28 @@ fn setups_without_liberties_are_refused_and_the_old_game_kept() {
                 "worm_data G7",
                 "genmove b",
                 "is_connected G7 F6",
-            ][..],
+            ],
         ),
-        ("(;SZ[2]AB[aa]AW[ab][ba])", "[aa]", &["defend A1"][..]),
+        ("(;SZ[2]AB[aa]AW[ab][ba])", "[aa]", &["defend A1"]),
         (
             "(;SZ[4]AB[db]AW[aa][ca][da][ab][bb][cb][dc])",
             "[db]",
-            &["does_attack A2 A4"][..],
+            &["does_attack A2 A4"],
         ),
         (
             "(;SZ[3]AB[aa][cc]AW[ba][ca][ab][bb][ac][bc])",
             "[aa]",
-            &["block_off C1 C2 C3 A1 B1"][..],
+            &["block_off C1 C2 C3 A1 B1"],
         ),
         (
             "(;SZ[3]AB[ca][bc]AW[aa][ba][cb][cc])",
             "[ca]",
-            &["decide_connection C3 B1"][..],
+            &["decide_connection C3 B1"],
         ),
         (
             "(;SZ[4]AB[db]AW[da][cb][dc])",
             "[db]",
-            &["break_in C3 A4 C4 C3 D4"][..],
+            &["break_in C3 A4 C4 C3 D4"],
         ),
     ];
     for (k, (sgf, culprit, commands)) in cases.iter().enumerate() {
@@ -1052,23 +1145,34 @@ const STRAIGHT_THREE: &str = "
 
 #[test]
 fn owl_reads_a_straight_three_in_the_corner() {
-    let mut e = engine_with(STRAIGHT_THREE);
-    let before = e.board().clone();
-    assert_eq!(ok(&mut e, "owl_attack A6"), "1 B7");
-    assert_eq!(ok(&mut e, "owl_defend D7"), "1 B7");
-    assert_eq!(ok(&mut e, "dragon_status A6"), "critical B7 B7");
-    assert_eq!(ok(&mut e, "owl_does_attack B7 A6"), "1");
-    assert_eq!(ok(&mut e, "owl_does_defend B7 A6"), "1");
-    // Two white moves in a row: the vital point, then nothing more needed.
-    assert_eq!(ok(&mut e, "owl_threaten_defense A6"), "1 B7 PASS");
+    let (mut e, before) = engine_and_board(STRAIGHT_THREE);
+    answers(
+        &mut e,
+        &[
+            ("owl_attack A6", "1 B7"),
+            ("owl_defend D7", "1 B7"),
+            ("dragon_status A6", "critical B7 B7"),
+            ("owl_does_attack B7 A6", "1"),
+            ("owl_does_defend B7 A6", "1"),
+            // Two white moves in a row: the vital point, then nothing
+            // more needed.
+            ("owl_threaten_defense A6", "1 B7 PASS"),
+        ],
+    );
     assert_eq!(*e.board(), before);
     // White has played the vital point: two eyes, nothing to attack.
     ok(&mut e, "play white B7");
-    assert_eq!(ok(&mut e, "owl_attack A6"), "0");
-    assert_eq!(ok(&mut e, "owl_defend A6"), "1 PASS");
-    assert_eq!(ok(&mut e, "dragon_status A6"), "alive");
-    // Two true eyes: even two black moves in a row cannot fill them.
-    assert_eq!(ok(&mut e, "owl_threaten_attack A6"), "0");
+    answers(
+        &mut e,
+        &[
+            ("owl_attack A6", "0"),
+            ("owl_defend A6", "1 PASS"),
+            ("dragon_status A6", "alive"),
+            // Two true eyes: even two black moves in a row cannot fill
+            // them.
+            ("owl_threaten_attack A6", "0"),
+        ],
+    );
     assert_eq!(*e.board(), {
         let mut b = before.clone();
         b.play(Point::new(0, 1), Color::White).unwrap();
@@ -1079,11 +1183,7 @@ fn owl_reads_a_straight_three_in_the_corner() {
 #[test]
 fn owl_node_counter_and_uncertainty() {
     let mut e = engine_with(STRAIGHT_THREE);
-    ok(&mut e, "reset_owl_node_counter");
-    assert_eq!(ok(&mut e, "get_owl_node_counter"), "0");
-    ok(&mut e, "owl_attack A6");
-    let nodes: u64 = ok(&mut e, "get_owl_node_counter").parse().unwrap();
-    assert!(nodes > 0);
+    counts_nodes(&mut e, "owl", "owl_attack A6");
     // A budget of one position cannot finish the read: the answer counts
     // the unread lines as alive and says so when asked.
     // (The exact solver, which would prove the answer, is off.)
@@ -1097,52 +1197,40 @@ fn owl_node_counter_and_uncertainty() {
     });
     small.game = e.game.clone();
     assert_eq!(ok(&mut small, "owl_attack A6"), "0");
-    ok(&mut small, "report_uncertainty on");
-    assert_eq!(ok(&mut small, "owl_attack A6"), "0 uncertain");
-    ok(&mut small, "report_uncertainty off");
-    assert_eq!(ok(&mut small, "owl_attack A6"), "0");
-    assert_eq!(
-        err(&mut small, "report_uncertainty maybe"),
-        "invalid argument"
+    for (switch, answer) in [("on", "0 uncertain"), ("off", "0")] {
+        ok(&mut small, &format!("report_uncertainty {switch}"));
+        assert_eq!(ok(&mut small, "owl_attack A6"), answer, "{switch}");
+    }
+    refusals(
+        &mut small,
+        &[("report_uncertainty maybe", "invalid argument")],
     );
 }
 
 #[test]
 fn owl_commands_refuse_bad_input_and_leave_the_state_intact() {
-    let mut e = engine_with(STRAIGHT_THREE);
-    let before = e.board().clone();
-    assert_eq!(
-        err(&mut e, "owl_attack B7"),
-        "dragon vertex must not be empty"
-    );
-    assert_eq!(err(&mut e, "owl_defend Z99"), "invalid coordinate");
-    assert_eq!(err(&mut e, "owl_defend"), "invalid coordinate");
-    assert_eq!(
-        err(&mut e, "dragon_status C3"),
-        "dragon vertex must not be empty"
-    );
-    assert_eq!(
-        err(&mut e, "owl_does_attack A6 A6"),
-        "move vertex must be empty"
-    );
-    assert_eq!(
-        err(&mut e, "owl_does_defend B7 B7"),
-        "dragon vertex must not be empty"
+    let (mut e, before) = engine_and_board(STRAIGHT_THREE);
+    refusals(
+        &mut e,
+        &[
+            ("owl_attack B7", "dragon vertex must not be empty"),
+            ("owl_defend Z99", "invalid coordinate"),
+            ("owl_defend", "invalid coordinate"),
+            ("dragon_status C3", "dragon vertex must not be empty"),
+            ("owl_does_attack A6 A6", "move vertex must be empty"),
+            ("owl_does_defend B7 B7", "dragon vertex must not be empty"),
+        ],
     );
     ok(&mut e, "trymove black B7");
-    for cmd in ["owl_attack", "owl_defend", "dragon_status"] {
-        assert_eq!(
-            err(&mut e, &format!("{cmd} A6")),
-            format!("{cmd} cannot be called when stackp > 0")
-        );
-    }
-    assert_eq!(
-        err(&mut e, "owl_does_attack C7 A6"),
-        "owl_does_attack cannot be called when stackp > 0"
-    );
-    assert_eq!(
-        err(&mut e, "dragon_status"),
-        "dragon_status cannot be called when stackp > 0"
+    refused_in_a_stack(
+        &mut e,
+        &[
+            "owl_attack A6",
+            "owl_defend A6",
+            "dragon_status A6",
+            "owl_does_attack C7 A6",
+            "dragon_status",
+        ],
     );
     ok(&mut e, "popgo");
     assert_eq!(*e.board(), before);
@@ -1178,43 +1266,48 @@ const TWO_RINGS: &str = "
 
 #[test]
 fn owl_connection_defends_answers_and_errors() {
-    let mut e = engine_with(TWO_RINGS);
-    let before = e.board().clone();
-    assert_eq!(ok(&mut e, "same_dragon B3 F3"), "0");
-    assert_eq!(ok(&mut e, "dragon_status B3"), "critical E1 E1");
-    // E1 joins the rings: two eyes.
-    assert_eq!(ok(&mut e, "owl_connection_defends E1 B3 F3"), "1");
-    assert_eq!(ok(&mut e, "owl_connection_defends E1 F3 B3"), "1");
-    // Filling an eye joins nothing.
-    assert_eq!(ok(&mut e, "owl_connection_defends C2 B3 F3"), "0");
-    assert_eq!(ok(&mut e, "owl_connection_defends G2 B3 F3"), "0");
+    let (mut e, before) = engine_and_board(TWO_RINGS);
+    answers(
+        &mut e,
+        &[
+            ("same_dragon B3 F3", "0"),
+            ("dragon_status B3", "critical E1 E1"),
+            // E1 joins the rings: two eyes.
+            ("owl_connection_defends E1 B3 F3", "1"),
+            ("owl_connection_defends E1 F3 B3", "1"),
+            // Filling an eye joins nothing.
+            ("owl_connection_defends C2 B3 F3", "0"),
+            ("owl_connection_defends G2 B3 F3", "0"),
+        ],
+    );
     assert_eq!(*e.board(), before);
-    for (line, message) in [
-        (
-            "owl_connection_defends E2 B3 F3",
-            "move vertex must be empty",
-        ),
-        (
-            "owl_connection_defends E1 A9 F3",
-            "dragon vertex must not be empty",
-        ),
-        (
-            "owl_connection_defends E1 B3 A9",
-            "dragon vertex must not be empty",
-        ),
-        (
-            "owl_connection_defends E1 B3 E2",
-            "dragon vertices must have the same color",
-        ),
-        ("owl_connection_defends E1 B3", "invalid coordinate"),
-        ("owl_connection_defends Z1 B3 F3", "invalid coordinate"),
-        (
-            "owl_connection_defends E1 B3 F3 G3",
-            "owl_connection_defends takes at most 3 arguments, got 4",
-        ),
-    ] {
-        assert_eq!(err(&mut e, line), message, "{line}");
-    }
+    refusals(
+        &mut e,
+        &[
+            (
+                "owl_connection_defends E2 B3 F3",
+                "move vertex must be empty",
+            ),
+            (
+                "owl_connection_defends E1 A9 F3",
+                "dragon vertex must not be empty",
+            ),
+            (
+                "owl_connection_defends E1 B3 A9",
+                "dragon vertex must not be empty",
+            ),
+            (
+                "owl_connection_defends E1 B3 E2",
+                "dragon vertices must have the same color",
+            ),
+            ("owl_connection_defends E1 B3", "invalid coordinate"),
+            ("owl_connection_defends Z1 B3 F3", "invalid coordinate"),
+            (
+                "owl_connection_defends E1 B3 F3 G3",
+                "owl_connection_defends takes at most 3 arguments, got 4",
+            ),
+        ],
+    );
     assert_eq!(*e.board(), before);
 }
 
@@ -1251,31 +1344,28 @@ fn owl_substantial_answers_and_errors() {
     assert_eq!(ok(&mut rings, "color E3"), "empty");
     assert_eq!(ok(&mut rings, "owl_substantial E2"), "1");
     assert_eq!(*rings.board(), before);
-    for (line, message) in [
-        ("owl_substantial E1", "vertex must not be empty"),
-        ("owl_substantial", "invalid coordinate"),
-        ("owl_substantial K1", "invalid coordinate"),
-        (
-            "owl_substantial E2 E2",
-            "owl_substantial takes at most 1 argument, got 2",
-        ),
-    ] {
-        assert_eq!(err(&mut rings, line), message, "{line}");
-    }
+    refusals(
+        &mut rings,
+        &[
+            ("owl_substantial E1", "vertex must not be empty"),
+            ("owl_substantial", "invalid coordinate"),
+            ("owl_substantial K1", "invalid coordinate"),
+            (
+                "owl_substantial E2 E2",
+                "owl_substantial takes at most 1 argument, got 2",
+            ),
+        ],
+    );
     // Inside a trymove stack: refused, the stack and board untouched.
     ok(&mut rings, "trymove white E3");
     let inside = rings.board().clone();
-    assert_eq!(
-        err(&mut rings, "owl_substantial E2"),
-        "owl_substantial cannot be called when stackp > 0"
-    );
-    assert_eq!(
-        err(&mut rings, "owl_connection_defends E1 B3 F3"),
-        "owl_connection_defends cannot be called when stackp > 0"
-    );
-    assert_eq!(
-        err(&mut rings, "decide_owl B3"),
-        "decide_owl cannot be called when stackp > 0"
+    refused_in_a_stack(
+        &mut rings,
+        &[
+            "owl_substantial E2",
+            "owl_connection_defends E1 B3 F3",
+            "decide_owl B3",
+        ],
     );
     assert_eq!(*rings.board(), inside);
     assert_eq!(rings.board().depth(), 1);
@@ -1285,49 +1375,33 @@ fn owl_substantial_answers_and_errors() {
 
 #[test]
 fn decide_owl_reports_and_writes_every_variation() {
-    let mut e = engine_with(STRAIGHT_THREE);
-    let before = e.board().clone();
+    let (mut e, before) = engine_and_board(STRAIGHT_THREE);
     ok(&mut e, "reset_owl_node_counter");
     let path = temp_file("decide_owl.sgf");
     let answer = ok(&mut e, &format!("decide_owl A6 {}", path.display()));
     let traced_nodes = ok(&mut e, "get_owl_node_counter");
-    let lines: Vec<&str> = answer.lines().collect();
-    assert_eq!(lines.len(), 2, "{answer}");
+    let [attack, defence] = two_lines(&answer);
     assert!(
-        lines[0].starts_with("A6 can be attacked at B7 (") && lines[0].ends_with(" variations)"),
+        attack.starts_with("A6 can be attacked at B7 (") && attack.ends_with(" variations)"),
         "{answer}"
     );
     assert!(
-        lines[1].starts_with("A6 can be defended at B7 ("),
+        defence.starts_with("A6 can be defended at B7 ("),
         "{answer}"
     );
     assert_eq!(*e.board(), before);
     // The file parses; its comments are numbered 1..N, N the sum of the
     // counts in the report.
     let comments = sgf_comments(&path);
-    let mut numbers: Vec<usize> = Vec::new();
-    for line in comments.iter().flat_map(|c| c.lines()) {
-        let rest = line.strip_prefix('(').expect(line);
-        let (n, what) = rest.split_once(") ").expect(line);
+    let variations = numbered(&comments);
+    for (n, what) in &variations {
         assert!(
             what.starts_with("owl attack A6: ") || what.starts_with("owl defend A6: "),
-            "{line}"
+            "({n}) {what}"
         );
-        numbers.push(n.parse().expect(line));
     }
-    numbers.sort_unstable();
-    let total: usize = answer
-        .lines()
-        .map(|l| {
-            let open = l.rfind('(').expect(l);
-            l[open + 1..]
-                .split(' ')
-                .next()
-                .unwrap()
-                .parse::<usize>()
-                .unwrap()
-        })
-        .sum();
+    let numbers: Vec<usize> = variations.iter().map(|&(n, _)| n).collect();
+    let total = counted_variations(&answer);
     assert_eq!(numbers, (1..=total).collect::<Vec<_>>());
     // Recording changes neither the answers nor the node counts: a fresh
     // engine without a file, and the plain owl commands, agree.
@@ -1335,78 +1409,84 @@ fn decide_owl_reports_and_writes_every_variation() {
     assert_eq!(ok(&mut plain, "decide_owl A6"), answer);
     assert_eq!(ok(&mut plain, "get_owl_node_counter"), traced_nodes);
     let mut owl = engine_with(STRAIGHT_THREE);
-    assert_eq!(ok(&mut owl, "owl_attack A6"), "1 B7");
-    assert_eq!(ok(&mut owl, "owl_defend A6"), "1 B7");
-    assert_eq!(ok(&mut owl, "get_owl_node_counter"), traced_nodes);
+    answers(
+        &mut owl,
+        &[
+            ("owl_attack A6", "1 B7"),
+            ("owl_defend A6", "1 B7"),
+            ("get_owl_node_counter", &traced_nodes),
+        ],
+    );
     // A living dragon: alive as it stands, nothing to attack.
     ok(&mut e, "play white B7");
     let alive = ok(&mut e, "decide_owl A6");
     assert!(alive.starts_with("A6 cannot be attacked ("), "{alive}");
     assert!(alive.ends_with("\nA6 is alive as it stands"), "{alive}");
     // Bad input.
-    for (line, message) in [
-        ("decide_owl C7", "dragon vertex must not be empty"),
-        ("decide_owl", "invalid coordinate"),
-        ("decide_owl I7", "invalid coordinate"),
-        (
-            "decide_owl A6 /nonexistent-dir/x.sgf",
-            "cannot write /nonexistent-dir/x.sgf",
-        ),
-        (
-            "decide_owl A6 a.sgf b",
-            "decide_owl takes at most 2 arguments, got 3",
-        ),
-    ] {
-        assert_eq!(err(&mut e, line), message, "{line}");
-    }
+    refusals(
+        &mut e,
+        &[
+            ("decide_owl C7", "dragon vertex must not be empty"),
+            ("decide_owl", "invalid coordinate"),
+            ("decide_owl I7", "invalid coordinate"),
+            (
+                "decide_owl A6 /nonexistent-dir/x.sgf",
+                "cannot write /nonexistent-dir/x.sgf",
+            ),
+            (
+                "decide_owl A6 a.sgf b",
+                "decide_owl takes at most 2 arguments, got 3",
+            ),
+        ],
+    );
     assert_eq!(e.board().depth(), 0);
 }
 
 #[test]
 fn dragon_data_owl_fields_of_a_critical_and_a_dead_dragon() {
     let mut e = engine_with(STRAIGHT_THREE);
-    let d = ok(&mut e, "dragon_data A6");
     // GNU Go 3.8 prints the same owl rows here (raw codes: WIN is 5).
-    for row in [
-        "owl_status              critical",
-        "owl_attack_code         5",
-        "owl_attack_point        B7",
-        "owl_attack_certain      YES",
-        "owl_2nd_attack_point    PASS",
-        "owl_threat_status       unchecked",
-        "owl_defense_code        5",
-        "owl_defense_point       B7",
-        "owl_defense_certain     YES",
-        "owl_2nd_defense_point   PASS",
-    ] {
-        assert!(d.lines().any(|l| l == row), "{row}\n{d}");
-    }
+    has_lines(
+        &ok(&mut e, "dragon_data A6"),
+        &[
+            "owl_status              critical",
+            "owl_attack_code         5",
+            "owl_attack_point        B7",
+            "owl_attack_certain      YES",
+            "owl_2nd_attack_point    PASS",
+            "owl_threat_status       unchecked",
+            "owl_defense_code        5",
+            "owl_defense_point       B7",
+            "owl_defense_certain     YES",
+            "owl_2nd_defense_point   PASS",
+        ],
+    );
     ok(&mut e, "play black B7");
-    let dead = ok(&mut e, "dragon_data A6");
-    for row in [
-        "owl_status              dead",
-        "owl_defense_code        0",
-        "owl_defense_point       PASS",
-    ] {
-        assert!(dead.lines().any(|l| l == row), "{row}\n{dead}");
-    }
+    has_lines(
+        &ok(&mut e, "dragon_data A6"),
+        &[
+            "owl_status              dead",
+            "owl_defense_code        0",
+            "owl_defense_point       PASS",
+        ],
+    );
     assert_eq!(e.board().depth(), 0);
 }
 
 #[test]
 fn owl_entries_in_the_analyze_menu() {
     let mut e = Engine::default();
-    let menu = ok(&mut e, "gogui-analyze_commands");
-    for needed in [
-        "varpo/Owl Attack/owl_attack %p",
-        "varp/Owl Defend/owl_defend %p",
-        "hpstring/Decide Owl/decide_owl %p",
-        "hpstring/Decide Owl To SGF/decide_owl %p %w",
-        "string/Owl Substantial/owl_substantial %p",
-        "gfx/Dragon Status/tesuji-dragon_status",
-    ] {
-        assert!(menu.lines().any(|l| l == needed), "{needed}");
-    }
+    has_lines(
+        &ok(&mut e, "gogui-analyze_commands"),
+        &[
+            "varpo/Owl Attack/owl_attack %p",
+            "varp/Owl Defend/owl_defend %p",
+            "hpstring/Decide Owl/decide_owl %p",
+            "hpstring/Decide Owl To SGF/decide_owl %p %w",
+            "string/Owl Substantial/owl_substantial %p",
+            "gfx/Dragon Status/tesuji-dragon_status",
+        ],
+    );
     for cmd in ["decide_owl", "owl_connection_defends", "owl_substantial"] {
         assert_eq!(ok(&mut e, &format!("known_command {cmd}")), "true");
     }
@@ -1431,17 +1511,12 @@ fn analysis_shows_the_owl_moves_of_critical_dragons() {
     assert_eq!(ok(&mut e, "analyze b"), ok(&mut e, "analyze b"));
     // Streamed: the first line comes before the owl reads, which stop at
     // once when a line is waiting (in-memory input always has one).
-    let mut out = Vec::new();
-    serve_engine(&mut e, "lz-analyze b 10\nname\n".as_bytes(), &mut out).expect("serve");
-    let text = String::from_utf8(out).expect("utf8");
+    let text = served(&mut e, b"lz-analyze b 10\nname\n");
     assert!(text.starts_with("= \n\n= Tesuji"), "{text}");
     // Inside a trymove stack: refused, the board untouched.
     ok(&mut e, "trymove black C7");
     let inside = e.board().clone();
-    assert_eq!(
-        err(&mut e, "analyze b"),
-        "analyze cannot be called when stackp > 0"
-    );
+    refused_in_a_stack(&mut e, &["analyze b"]);
     assert_eq!(*e.board(), inside);
     ok(&mut e, "popgo");
 }
@@ -1449,17 +1524,15 @@ fn analysis_shows_the_owl_moves_of_critical_dragons() {
 use crate::semeai::tests::CORNER_IN_ATARI as CORNER_RACE;
 #[test]
 fn analyze_semeai_names_the_capture_and_answers_pass_when_lost() {
-    let mut e = engine_with(CORNER_RACE);
-    let before = e.board().clone();
-    assert_eq!(ok(&mut e, "analyze_semeai C7 B6"), "1 1 A7");
-    assert_eq!(ok(&mut e, "analyze_semeai B6 C7"), "0 0 PASS");
-    assert_eq!(
-        ok(&mut e, "analyze_semeai_after_move black A7 B6 C7"),
-        "0 0 PASS"
-    );
-    assert_eq!(
-        ok(&mut e, "analyze_semeai_after_move white D7 C7 B6"),
-        "1 1 A7"
+    let (mut e, before) = engine_and_board(CORNER_RACE);
+    answers(
+        &mut e,
+        &[
+            ("analyze_semeai C7 B6", "1 1 A7"),
+            ("analyze_semeai B6 C7", "0 0 PASS"),
+            ("analyze_semeai_after_move black A7 B6 C7", "0 0 PASS"),
+            ("analyze_semeai_after_move white D7 C7 B6", "1 1 A7"),
+        ],
     );
     ok(&mut e, "report_uncertainty on");
     assert_eq!(ok(&mut e, "analyze_semeai C7 B6"), "1 1 A7");
@@ -1468,43 +1541,37 @@ fn analyze_semeai_names_the_capture_and_answers_pass_when_lost() {
 
 #[test]
 fn analyze_semeai_refuses_bad_input_and_leaves_the_state_intact() {
-    let mut e = engine_with(CORNER_RACE);
-    let before = e.board().clone();
-    assert_eq!(err(&mut e, "analyze_semeai"), "invalid coordinate");
-    assert_eq!(err(&mut e, "analyze_semeai C7"), "invalid coordinate");
-    assert_eq!(err(&mut e, "analyze_semeai C7 Z99"), "invalid coordinate");
-    assert_eq!(
-        err(&mut e, "analyze_semeai D7 B6"),
-        "dragon vertex must not be empty"
-    );
-    assert_eq!(
-        err(&mut e, "analyze_semeai C7 E7"),
-        "dragons must have opposite colors"
+    let (mut e, before) = engine_and_board(CORNER_RACE);
+    refusals(
+        &mut e,
+        &[
+            ("analyze_semeai", "invalid coordinate"),
+            ("analyze_semeai C7", "invalid coordinate"),
+            ("analyze_semeai C7 Z99", "invalid coordinate"),
+            ("analyze_semeai D7 B6", "dragon vertex must not be empty"),
+            ("analyze_semeai C7 E7", "dragons must have opposite colors"),
+        ],
     );
     ok(&mut e, "play white G1");
-    assert_eq!(
-        err(&mut e, "analyze_semeai C7 G1"),
-        "dragons are not adjacent"
-    );
-    assert_eq!(
-        err(&mut e, "analyze_semeai_after_move black C7 C7 B6"),
-        "move vertex is not empty"
-    );
-    assert_eq!(
-        err(&mut e, "analyze_semeai_after_move pink A7 C7 B6"),
-        "invalid color"
+    refusals(
+        &mut e,
+        &[
+            ("analyze_semeai C7 G1", "dragons are not adjacent"),
+            (
+                "analyze_semeai_after_move black C7 C7 B6",
+                "move vertex is not empty",
+            ),
+            ("analyze_semeai_after_move pink A7 C7 B6", "invalid color"),
+        ],
     );
     ok(&mut e, "trymove black D7");
-    for cmd in [
-        "analyze_semeai C7 B6",
-        "analyze_semeai_after_move black D6 C7 B6",
-    ] {
-        let name = cmd.split(' ').next().unwrap();
-        assert_eq!(
-            err(&mut e, cmd),
-            format!("{name} cannot be called when stackp > 0")
-        );
-    }
+    refused_in_a_stack(
+        &mut e,
+        &[
+            "analyze_semeai C7 B6",
+            "analyze_semeai_after_move black D6 C7 B6",
+        ],
+    );
     ok(&mut e, "popgo");
     ok(&mut e, "undo");
     assert_eq!(*e.board(), before);
@@ -1561,8 +1628,7 @@ fn combination_commands_bad_input_and_stack() {
 
 #[test]
 fn solve_life_proves_the_straight_three_and_refuses_bad_input() {
-    let mut e = engine_with(STRAIGHT_THREE);
-    let before = e.board().clone();
+    let (mut e, before) = engine_and_board(STRAIGHT_THREE);
     let answer = ok(&mut e, "solve_life A6");
     assert!(answer.starts_with("critical B7 B7 nodes "), "{answer}");
     // The black wall is open to the board: not a problem.
@@ -1579,10 +1645,7 @@ fn solve_life_proves_the_straight_three_and_refuses_bad_input() {
     // A budget too small to finish says so.
     assert!(ok(&mut e, "solve_life A6 1").starts_with("unknown nodes "));
     ok(&mut e, "trymove black B7");
-    assert_eq!(
-        err(&mut e, "solve_life A6"),
-        "solve_life cannot be called when stackp > 0"
-    );
+    refused_in_a_stack(&mut e, &["solve_life A6"]);
     ok(&mut e, "popgo");
     assert_eq!(*e.board(), before);
 }

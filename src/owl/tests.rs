@@ -2,11 +2,22 @@
 
 use crate::board::{Board, Color, Point};
 use crate::owl::OwlReader;
-use crate::reading::{ReadResult, Reader};
+use crate::reading::ReadResult::{self, Fail, Win};
+use crate::reading::Reader;
 
 fn board(diagram: &str) -> Board {
     Board::from_diagram(diagram).unwrap()
 }
+
+/// A straight three in the corner, the white dragon's only eye space.
+const STRAIGHT_THREE_IN_THE_CORNER: &str = "
+        . . . O X . .
+        O O O O X . .
+        X X X X X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
 
 /// The stones of the `color` string at `p`, as the dragon.
 fn read(
@@ -26,73 +37,53 @@ fn read(
     (a.result, a.mv, d.result, d.mv)
 }
 
+/// The results of the owl's attack and defence of the dragon at `target`.
+fn results(diagram: &str, target: (usize, usize)) -> (ReadResult, ReadResult) {
+    let (a, _, d, _) = read(diagram, target);
+    (a, d)
+}
+
 #[test]
 fn two_separate_eyes_live() {
-    let (a, _, d, _) = read(
-        "
+    let diagram = "
         . O . O X . .
         O O O O X . .
         X X X X X . .
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        . . . . . . .",
-        (1, 0),
-    );
-    assert_eq!(a, ReadResult::Fail);
-    assert_eq!(d, ReadResult::Win);
+        . . . . . . .";
+    assert_eq!(results(diagram, (1, 0)), (Fail, Win));
 }
 
 #[test]
 fn straight_three_in_the_corner_is_critical_at_its_middle() {
-    let (a, am, d, dm) = read(
-        "
-        . . . O X . .
-        O O O O X . .
-        X X X X X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .",
-        (1, 0),
-    );
+    let (a, am, d, dm) = read(STRAIGHT_THREE_IN_THE_CORNER, (1, 0));
     let b = board(". . .\n. . .\n. . .");
     let _ = b;
-    assert_eq!((a, d), (ReadResult::Win, ReadResult::Win));
+    assert_eq!((a, d), (Win, Win));
     assert_eq!(am, Some(Point::new(0, 1)));
     assert_eq!(dm, Some(Point::new(0, 1)));
 }
 
 #[test]
 fn a_single_small_eye_is_dead() {
-    let (a, _, d, _) = read(
-        "
+    let diagram = "
         . O X . . . .
         O O X . . . .
         X X X . . . .
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        . . . . . . .",
-        (1, 0),
-    );
-    assert_eq!(a, ReadResult::Win);
-    assert_eq!(d, ReadResult::Fail);
+        . . . . . . .";
+    assert_eq!(results(diagram, (1, 0)), (Win, Fail));
 }
 
 /// Recording variations (`decide_owl`) changes no answer and no node
 /// count, and leaves the board as it was.
 #[test]
 fn recording_changes_no_answer_and_no_node_count() {
-    let diagram = "
-        . . . O X . .
-        O O O O X . .
-        X X X X X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .";
-    let mut b = board(diagram);
+    let mut b = board(STRAIGHT_THREE_IN_THE_CORNER);
     let t = b.point(1, 0).unwrap();
     let stones = b.stones_sorted(t);
     let before = b.clone();
@@ -142,7 +133,7 @@ fn substantial_restores_board_and_depths() {
     let depths = reader.config.clone();
     let (substantial, answer) = owl.substantial(&mut b, &mut reader, c1, &ring);
     assert!(!substantial);
-    assert_eq!(answer.map(|a| a.result), Some(ReadResult::Win));
+    assert_eq!(answer.map(|a| a.result), Some(Win));
     assert_eq!(b, before);
     assert_eq!(reader.config, depths);
 }
@@ -180,7 +171,7 @@ fn a_way_out_through_one_point_is_no_escape() {
     ];
     assert_eq!(life.cut_points, corridor);
     let (a, am, _, _) = read(diagram, (6, 0));
-    assert_eq!(a, ReadResult::Win);
+    assert_eq!(a, Win);
     assert!(am.is_some());
 }
 
@@ -191,5 +182,5 @@ fn a_way_out_through_one_point_is_no_escape() {
 #[test]
 fn a_stone_dropped_into_a_territory_does_not_kill_it() {
     let (a, _, _, _) = read(crate::engine::genmove::tests::SETTLED, (4, 3));
-    assert_eq!(a, ReadResult::Fail);
+    assert_eq!(a, Fail);
 }

@@ -3,7 +3,8 @@
 use crate::board::{Board, Point};
 use crate::reading::Reader;
 use crate::semeai::count::{outcome, Tally};
-use crate::semeai::{Outcome, RaceDragon, RaceValue, SemeaiAnswer, SemeaiReader};
+use crate::semeai::Outcome::{self, Lost, Seki, Won};
+use crate::semeai::{RaceDragon, RaceValue, SemeaiAnswer, SemeaiReader};
 use std::collections::HashMap;
 
 fn plain(own: usize) -> Tally {
@@ -14,36 +15,65 @@ fn eyed(own: usize) -> Tally {
     Tally { own, eye: true }
 }
 
-#[test]
-fn without_eyes_and_with_at_most_one_shared_liberty_the_mover_wins_ties() {
-    assert_eq!(outcome(plain(3), plain(3), 0, true), Outcome::Won);
-    assert_eq!(outcome(plain(3), plain(3), 1, false), Outcome::Lost);
-    assert_eq!(outcome(plain(2), plain(3), 1, true), Outcome::Lost);
-    assert_eq!(outcome(plain(4), plain(3), 0, false), Outcome::Won);
+/// `outcome(first, second, shared, first_moves)` is `expected`; `case`
+/// names the rule and the race in the failure message.
+fn check(
+    case: &str,
+    first: Tally,
+    second: Tally,
+    shared: usize,
+    first_moves: bool,
+    expected: Outcome,
+) {
+    assert_eq!(
+        outcome(first, second, shared, first_moves),
+        expected,
+        "{case}: {first:?} against {second:?}, {shared} shared, first moves: {first_moves}"
+    );
 }
 
+/// Races without eyes, each `(rule, first's liberties, second's, shared,
+/// first moves, expected outcome)`: with at most one shared liberty the
+/// mover wins ties; two shared liberties make a seki unless one side has
+/// many more.
 #[test]
-fn without_eyes_two_shared_liberties_make_a_seki_unless_one_side_has_many_more() {
-    // Three outside liberties against five, four shared: neither side
-    // can approach.
-    assert_eq!(outcome(plain(3), plain(5), 4, true), Outcome::Seki);
-    assert_eq!(outcome(plain(5), plain(3), 4, true), Outcome::Seki);
-    // Enough outside liberties to fill the other's and all but one
-    // shared liberty: a kill.
-    assert_eq!(outcome(plain(6), plain(2), 2, true), Outcome::Won);
-    assert_eq!(outcome(plain(2), plain(6), 2, true), Outcome::Lost);
+fn without_eyes_the_mover_wins_ties_and_two_shared_liberties_make_a_seki() {
+    const TIES: &str = "without eyes and with at most one shared liberty the mover wins ties";
+    const SEKI: &str =
+        "without eyes two shared liberties make a seki unless one side has many more";
+    for (rule, a, b, shared, first_moves, expected) in [
+        (TIES, 3, 3, 0, true, Won),
+        (TIES, 3, 3, 1, false, Lost),
+        (TIES, 2, 3, 1, true, Lost),
+        (TIES, 4, 3, 0, false, Won),
+        // Three outside liberties against five, four shared: neither side
+        // can approach.
+        (SEKI, 3, 5, 4, true, Seki),
+        (SEKI, 5, 3, 4, true, Seki),
+        // Enough outside liberties to fill the other's and all but one
+        // shared liberty: a kill.
+        (SEKI, 6, 2, 2, true, Won),
+        (SEKI, 2, 6, 2, true, Lost),
+    ] {
+        check(rule, plain(a), plain(b), shared, first_moves, expected);
+    }
 }
 
 #[test]
 fn an_eye_takes_the_shared_liberties() {
-    // One eye liberty plus one outside against two outside, three
-    // shared: the eye side wins moving first or second.
-    assert_eq!(outcome(eyed(2), plain(4), 3, true), Outcome::Won);
-    assert_eq!(outcome(eyed(2), plain(4), 3, false), Outcome::Won);
-    assert_eq!(outcome(plain(4), eyed(2), 3, true), Outcome::Lost);
-    // Eye against eye: the shared liberties count for the defender.
-    assert_eq!(outcome(eyed(3), eyed(3), 2, true), Outcome::Seki);
-    assert_eq!(outcome(eyed(6), eyed(3), 2, true), Outcome::Won);
+    for (first, second, shared, first_moves, expected) in [
+        // One eye liberty plus one outside against two outside, three
+        // shared: the eye side wins moving first or second.
+        (eyed(2), plain(4), 3, true, Won),
+        (eyed(2), plain(4), 3, false, Won),
+        (plain(4), eyed(2), 3, true, Lost),
+        // Eye against eye: the shared liberties count for the defender.
+        (eyed(3), eyed(3), 2, true, Seki),
+        (eyed(6), eyed(3), 2, true, Won),
+    ] {
+        let case = "an eye takes the shared liberties";
+        check(case, first, second, shared, first_moves, expected);
+    }
 }
 
 /// The race between the strings at `first` and `second` with the first's
@@ -59,33 +89,17 @@ fn race(diagram: &str, first: (usize, usize), second: (usize, usize)) -> SemeaiA
     let before = b.clone();
     let mut semeai = SemeaiReader::default();
     let mut reader = Reader::default();
-    let answer = semeai.analyze(
-        &mut b,
-        &mut reader,
-        RaceDragon {
-            stones: &sa,
-            target: a,
-        },
-        RaceDragon {
-            stones: &sz,
-            target: z,
-        },
-        to_move,
-    );
+    let first = RaceDragon {
+        stones: &sa,
+        target: a,
+    };
+    let second = RaceDragon {
+        stones: &sz,
+        target: z,
+    };
+    let answer = semeai.analyze(&mut b, &mut reader, first, second, to_move);
     assert_eq!(b, before, "the board is restored");
-    let again = semeai.analyze(
-        &mut b,
-        &mut reader,
-        RaceDragon {
-            stones: &sa,
-            target: a,
-        },
-        RaceDragon {
-            stones: &sz,
-            target: z,
-        },
-        to_move,
-    );
+    let again = semeai.analyze(&mut b, &mut reader, first, second, to_move);
     assert_eq!(answer, again, "the same question gets the same answer");
     answer
 }

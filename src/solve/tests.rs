@@ -198,6 +198,22 @@ fn seeded_problems(
     out
 }
 
+/// The four questions of a problem under the plain ending (two passes
+/// leave the stones standing): each side first, each side ko master.
+fn questions(region: &Region) -> impl Iterator<Item = (Color, Rules<'_>)> {
+    let sides = [Color::Black, Color::White];
+    sides.into_iter().flat_map(move |first| {
+        sides.into_iter().map(move |ko_master| {
+            let rules = Rules {
+                region,
+                ko_master,
+                pass_end: PassEnd::Standing,
+            };
+            (first, rules)
+        })
+    })
+}
+
 /// A random enclosed problem on a 9x9 board: a connected region grown
 /// from `seed`, walled by attacker stones, filled at random; `None` when
 /// the fill is not a legal position or has too many empty points.
@@ -275,7 +291,7 @@ fn dfpn_agrees_with_the_exhaustive_oracle() {
         Point::new(8, 2),
     ];
     let mut problems = 0;
-    let mut questions = 0;
+    let mut asked = 0;
     let mut outcomes = [0usize; 2];
     let mut ko_dependent = 0;
     let mut max_empty_seen = 0;
@@ -293,31 +309,25 @@ fn dfpn_agrees_with_the_exhaustive_oracle() {
         let before = board.clone();
         let mut answers = Vec::new();
         let mut complete = true;
-        for first in [Color::Black, Color::White] {
-            for master in [Color::Black, Color::White] {
-                let rules = Rules {
-                    region: &region,
-                    ko_master: master,
-                    pass_end: PassEnd::Standing,
-                };
-                let Some(expected) = oracle(&rules, &mut board, first, 400_000) else {
-                    complete = false;
-                    continue;
-                };
-                let mut dfpn = Dfpn::new(rules.clone(), 2_000_000);
-                let (got, _) = dfpn.prove(&mut board, first);
-                assert_eq!(
-                    got,
-                    Some(expected),
-                    "{first} first, {master} ko master, target {:?}\n{}",
-                    region.target,
-                    board.to_diagram()
-                );
-                assert!(board == before, "the board is restored");
-                questions += 1;
-                outcomes[usize::from(expected)] += 1;
-                answers.push((first, master, expected));
-            }
+        for (first, rules) in questions(&region) {
+            let master = rules.ko_master;
+            let Some(expected) = oracle(&rules, &mut board, first, 400_000) else {
+                complete = false;
+                continue;
+            };
+            let mut dfpn = Dfpn::new(rules.clone(), 2_000_000);
+            let (got, _) = dfpn.prove(&mut board, first);
+            assert_eq!(
+                got,
+                Some(expected),
+                "{first} first, {master} ko master, target {:?}\n{}",
+                region.target,
+                board.to_diagram()
+            );
+            assert!(board == before, "the board is restored");
+            asked += 1;
+            outcomes[usize::from(expected)] += 1;
+            answers.push((first, master, expected));
         }
         if !complete {
             continue;
@@ -335,7 +345,7 @@ fn dfpn_agrees_with_the_exhaustive_oracle() {
         max_empty_seen = max_empty_seen.max(empty);
         problems += 1;
     }
-    assert!(questions >= 4000);
+    assert!(asked >= 4000);
     // The problems are not all of one kind: both answers occur, some
     // depend on who wins the kos, and some are big.
     assert!(outcomes[0] > 500 && outcomes[1] > 500, "{outcomes:?}");
@@ -359,36 +369,32 @@ fn dfpn_agrees_with_the_exhaustive_oracle() {
 fn stricter_pass_endings_agree_with_the_oracle() {
     let mut changed = [0usize; 2];
     for (mut board, region) in seeded_problems(0x0005_71c7, 1000, 8, 6) {
-        for first in [Color::Black, Color::White] {
-            for master in [Color::Black, Color::White] {
-                let rules = |pass_end| Rules {
-                    region: &region,
-                    ko_master: master,
-                    pass_end,
-                };
-                let Some(plain) = oracle(&rules(PassEnd::Standing), &mut board, first, 200_000)
-                else {
+        for (first, standing) in questions(&region) {
+            let master = standing.ko_master;
+            let rules = |pass_end| Rules {
+                pass_end,
+                ..standing.clone()
+            };
+            let Some(plain) = oracle(&standing, &mut board, first, 200_000) else {
+                continue;
+            };
+            for (i, pass_end) in [PassEnd::Unconditional, PassEnd::NoKoLeft]
+                .into_iter()
+                .enumerate()
+            {
+                let Some(expected) = oracle(&rules(pass_end), &mut board, first, 200_000) else {
                     continue;
                 };
-                for (i, pass_end) in [PassEnd::Unconditional, PassEnd::NoKoLeft]
-                    .into_iter()
-                    .enumerate()
-                {
-                    let Some(expected) = oracle(&rules(pass_end), &mut board, first, 200_000)
-                    else {
-                        continue;
-                    };
-                    let got = Dfpn::new(rules(pass_end), 2_000_000)
-                        .prove(&mut board, first)
-                        .0;
-                    assert_eq!(
-                        got,
-                        Some(expected),
-                        "{pass_end:?}, {first} first, {master} ko master\n{}",
-                        board.to_diagram()
-                    );
-                    changed[i] += usize::from(expected != plain);
-                }
+                let got = Dfpn::new(rules(pass_end), 2_000_000)
+                    .prove(&mut board, first)
+                    .0;
+                assert_eq!(
+                    got,
+                    Some(expected),
+                    "{pass_end:?}, {first} first, {master} ko master\n{}",
+                    board.to_diagram()
+                );
+                changed[i] += usize::from(expected != plain);
             }
         }
     }
@@ -456,28 +462,21 @@ fn check_tree(
 fn proof_trees_hold_on_their_lines() {
     let mut moves = 0;
     for (mut board, region) in seeded_problems(0x07ee_5eed, 1000, 9, 10) {
-        for first in [Color::Black, Color::White] {
-            for master in [Color::Black, Color::White] {
-                let rules = Rules {
-                    region: &region,
-                    ko_master: master,
-                    pass_end: PassEnd::Standing,
-                };
-                let proof = proof::prove_tree(&mut board, rules.clone(), first, 2_000_000, 1 << 20)
-                    .expect("proved");
-                assert!(!proof.truncated);
-                let mut line = vec![rules.key(&board, first, false)];
-                if rules.over_at_start(&board).is_none() {
-                    moves += check_tree(
-                        &rules,
-                        &mut board,
-                        &proof.tree,
-                        first,
-                        false,
-                        proof.winner,
-                        &mut line,
-                    );
-                }
+        for (first, rules) in questions(&region) {
+            let proof = proof::prove_tree(&mut board, rules.clone(), first, 2_000_000, 1 << 20)
+                .expect("proved");
+            assert!(!proof.truncated);
+            let mut line = vec![rules.key(&board, first, false)];
+            if rules.over_at_start(&board).is_none() {
+                moves += check_tree(
+                    &rules,
+                    &mut board,
+                    &proof.tree,
+                    first,
+                    false,
+                    proof.winner,
+                    &mut line,
+                );
             }
         }
     }

@@ -30,62 +30,53 @@ fn same(diagram: &str, a: (usize, usize), b: (usize, usize)) -> bool {
 
 #[test]
 fn one_string_is_one_dragon() {
-    assert!(same(ONE_STRING, (1, 1), (1, 2),));
+    assert!(same(ONE_STRING, (1, 1), (1, 2)));
 }
 
 #[test]
 fn different_colours_are_different_dragons() {
-    assert!(!same(
-        ". . . . .
-         . X O . .
-         . . . . .
-         . . . . .
-         . . . . .",
-        (1, 1),
-        (1, 2),
-    ));
+    let diagram = ". . . . .
+                   . X O . .
+                   . . . . .
+                   . . . . .
+                   . . . . .";
+    assert!(!same(diagram, (1, 1), (1, 2)));
 }
 
 #[test]
 fn free_diagonal_is_one_dragon() {
-    assert!(same(FREE_DIAGONAL, (2, 2), (3, 3),));
+    assert!(same(FREE_DIAGONAL, (2, 2), (3, 3)));
 }
 
 #[test]
 fn one_space_jump_in_open_space_is_one_dragon() {
     // Reading can push through a lone jump, but in an area without
     // opponent stones it counts as connected.
-    assert!(same(
-        ". . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . X . X . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        (3, 2),
-        (3, 4),
-    ));
+    let diagram = ". . . . . . .
+                   . . . . . . .
+                   . . . . . . .
+                   . . X . X . .
+                   . . . . . . .
+                   . . . . . . .
+                   . . . . . . .";
+    assert!(same(diagram, (3, 2), (3, 4)));
 }
 
 #[test]
 fn wall_between_separates_dragons() {
-    assert!(!same(WALL_BETWEEN, (2, 2), (2, 4),));
+    assert!(!same(WALL_BETWEEN, (2, 2), (2, 4)));
 }
 
 #[test]
 fn crosscut_with_safe_cutting_stones_separates() {
-    assert!(!same(
-        ". . . . . . .
-         . . . . . . .
-         . . X O . . .
-         . . O X . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        (2, 2),
-        (3, 3),
-    ));
+    let diagram = ". . . . . . .
+                   . . . . . . .
+                   . . X O . . .
+                   . . O X . . .
+                   . . . . . . .
+                   . . . . . . .
+                   . . . . . . .";
+    assert!(!same(diagram, (2, 2), (3, 3)));
 }
 
 #[test]
@@ -93,54 +84,45 @@ fn peeped_jump_that_can_be_cut_separates() {
     // White's peep at D4 (row 3, col 3) threatens to cut; Black's jump
     // between C4 and E4 has a white stone below the gap, and a white
     // wall above.
-    assert!(!same(
-        ". . . . . . .
-         . . . . . . .
-         . O O O O O .
-         . . X . X . .
-         . . . O . . .
-         . . . . . . .
-         . . . . . . .",
-        (3, 2),
-        (3, 4),
-    ));
+    let diagram = ". . . . . . .
+                   . . . . . . .
+                   . O O O O O .
+                   . . X . X . .
+                   . . . O . . .
+                   . . . . . . .
+                   . . . . . . .";
+    assert!(!same(diagram, (3, 2), (3, 4)));
 }
 
 #[test]
 fn bamboo_joint_is_one_dragon_even_near_opponent_stones() {
     // White stones above and below the gap: no open space, but no cut.
-    assert!(same(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . O . . . . .
-         . . . . . . . . .
-         . . X . X . . . .
-         . . X . X . . . .
-         . . . . . . . . .
-         . . . O . . . . .
-         . . . . . . . . .",
-        (4, 2),
-        (5, 4),
-    ));
+    let diagram = ". . . . . . . . .
+                   . . . . . . . . .
+                   . . . O . . . . .
+                   . . . . . . . . .
+                   . . X . X . . . .
+                   . . X . X . . . .
+                   . . . . . . . . .
+                   . . . O . . . . .
+                   . . . . . . . . .";
+    assert!(same(diagram, (4, 2), (5, 4)));
 }
 
 #[test]
 fn amalgamation_is_transitive() {
     // C5-D4 diagonal, D4-F4 bamboo joint with D3-F3 (9x9, white stones
     // around so that nothing is open space): one dragon from C5 to F3.
-    assert!(same(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . O . . . .
-         . . X . . . . . .
-         . . . X . X . . .
-         . . . X . X . . .
-         . . . . . . . . .
-         . . . . O . . . .
-         . . . . . . . . .",
-        (3, 2),
-        (5, 5),
-    ));
+    let diagram = ". . . . . . . . .
+                   . . . . . . . . .
+                   . . . . O . . . .
+                   . . X . . . . . .
+                   . . . X . X . . .
+                   . . . X . X . . .
+                   . . . . . . . . .
+                   . . . . O . . . .
+                   . . . . . . . . .";
+    assert!(same(diagram, (3, 2), (5, 5)));
 }
 
 #[test]
@@ -166,36 +148,30 @@ fn fragile_double_connection_is_not_one_dragon() {
 fn two_weak_strings_on_a_diagonal_share_their_fate() {
     // Both black stones can be captured; they touch diagonally with both
     // cutting points empty, so they are one dragon (GNU Go's "s" class).
-    assert!(same(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . O O . . . . .
-         . O X . O . . . .
-         . . . X O . . . .
-         . . O O . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .",
-        (3, 2),
-        (4, 3),
-    ));
+    let diagram = ". . . . . . . . .
+                   . . . . . . . . .
+                   . . O O . . . . .
+                   . O X . O . . . .
+                   . . . X O . . . .
+                   . . O O . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .";
+    assert!(same(diagram, (3, 2), (4, 3)));
 }
 
 #[test]
 fn weak_string_is_not_amalgamated_with_a_strong_one() {
     // The lone black stone at C4 is in atari; the black pair to its
     // lower right is safe: a capturable stone joins no dragon.
-    assert!(!same(
-        ". . . . . . .
-         . . O . . . .
-         . O X O . . .
-         . . . X X . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        (2, 2),
-        (3, 3),
-    ));
+    let diagram = ". . . . . . .
+                   . . O . . . .
+                   . O X O . . .
+                   . . . X X . .
+                   . . . . . . .
+                   . . . . . . .
+                   . . . . . . .";
+    assert!(!same(diagram, (2, 2), (3, 3)));
 }
 
 #[test]

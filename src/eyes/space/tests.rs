@@ -2,7 +2,7 @@
 //! stones inside, false eyes and half eyes on the edge and in the centre.
 //! Every diagram was also checked against GNU Go 3.8's `eval_eye` (same
 //! answers). Owner `O` (white), attacker `X` (black); the eye shapes are
-//! walled in by white, then an empty ring, then black.
+//! walled in by white, then an empty ring, then black (see [`walled`]).
 
 use super::*;
 
@@ -52,327 +52,227 @@ fn check(diagram: &str, v: &str, expected: &str) {
     assert_eq!(got, expected, "eval_eye {v} on\n{diagram}");
 }
 
-#[test]
-fn one_point_eye() {
+/// The 11x11 diagram of an eye `shape` as the classic shapes stand here:
+/// the shape (its white stones, its eye space and anything in it) with
+/// its top left corner at C9, then an empty ring (the points outside the
+/// shape next to a white stone, diagonals included), then a black wall
+/// (the points outside next to the ring).
+fn walled(shape: &str) -> String {
+    const SIZE: usize = 11;
+    let mut grid = [['.'; SIZE]; SIZE];
+    for (r, row) in shape.lines().enumerate() {
+        for (c, cell) in row.split_whitespace().enumerate() {
+            grid[r + 2][c + 2] = cell.chars().next().expect("a cell");
+        }
+    }
+    // Outside: what the edge of the board reaches without crossing white.
+    let mut outside = [[false; SIZE]; SIZE];
+    let mut todo: Vec<(usize, usize)> = (0..SIZE)
+        .flat_map(|i| [(0, i), (SIZE - 1, i), (i, 0), (i, SIZE - 1)])
+        .collect();
+    while let Some((r, c)) = todo.pop() {
+        if outside[r][c] || grid[r][c] == 'O' {
+            continue;
+        }
+        outside[r][c] = true;
+        let steps = [
+            (r + 1, c),
+            (r.wrapping_sub(1), c),
+            (r, c + 1),
+            (r, c.wrapping_sub(1)),
+        ];
+        todo.extend(steps.into_iter().filter(|&(a, b)| a < SIZE && b < SIZE));
+    }
+    let around = |r: usize, c: usize| {
+        let rows = r.saturating_sub(1)..(r + 2).min(SIZE);
+        rows.flat_map(move |a| (c.saturating_sub(1)..(c + 2).min(SIZE)).map(move |b| (a, b)))
+    };
+    let points = || (0..SIZE).flat_map(|r| (0..SIZE).map(move |c| (r, c)));
+    let mut ring = [[false; SIZE]; SIZE];
+    for (r, c) in points() {
+        ring[r][c] = outside[r][c] && around(r, c).any(|(a, b)| grid[a][b] == 'O');
+    }
+    for (r, c) in points() {
+        if outside[r][c] && !ring[r][c] && around(r, c).any(|(a, b)| ring[a][b]) {
+            grid[r][c] = 'X';
+        }
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows.join("\n")
+}
+
+/// One test per case: `name: diagram => vertex: answer, ...;` checks
+/// [`check`]`(diagram, vertex, answer)` for each vertex.
+macro_rules! eval_eye {
+    ($($name:ident: $diagram:expr => $($v:literal: $expected:literal),+;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                $(check(&$diagram, $v, $expected);)+
+            }
+        )*
+    };
+}
+
+/// The half eye of [`half_eye_in_the_centre`]: F6 empty, E5 a half eye.
+const HALF_EYE_IN_THE_CENTRE: &str = ". . . . . . . . .
+                                      . . . . . . . . .
+                                      . . . . X . X . .
+                                      . . . O O . . . .
+                                      . . . O . O . . .
+                                      . . . X O O . . .
+                                      . . . X X . . . .
+                                      . . . . . . . . .
+                                      . . . . . . . . .";
+
+eval_eye! {
     // One point: one eye.
-    check(
-        "X X X X X X X . . . .
-        X . . . . . X . . . .
-        X . O O O . X . . . .
-        X . O . O . X . . . .
-        X . O O O . X . . . .
-        X . . . . . X . . . .
-        X X X X X X X . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 1",
-    );
-}
+    one_point_eye: walled(
+        "O O O
+         O . O
+         O O O",
+    ) => "D8": "1 1";
 
-#[test]
-fn two_point_eye() {
     // Two points: one eye.
-    check(
-        "X X X X X X X X . . .
-        X . . . . . . X . . .
-        X . O O O O . X . . .
-        X . O . . O . X . . .
-        X . O O O O . X . . .
-        X . . . . . . X . . .
-        X X X X X X X X . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 1",
-    );
-}
+    two_point_eye: walled(
+        "O O O O
+         O . . O
+         O O O O",
+    ) => "D8": "1 1";
 
-#[test]
-fn straight_three() {
     // Straight three: the middle is vital.
-    check(
-        "X X X X X X X X X . .
-        X . . . . . . . X . .
-        X . O O O O O . X . .
-        X . O . . . O . X . .
-        X . O O O O O . X . .
-        X . . . . . . . X . .
-        X X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 2 E8 E8",
-    );
-}
+    straight_three: walled(
+        "O O O O O
+         O . . . O
+         O O O O O",
+    ) => "D8": "1 2 E8 E8";
 
-#[test]
-fn bent_three() {
     // Bent three: the bend is vital.
-    check(
-        "X X X X X X X X . . .
-        X . . . . . . X . . .
-        X . O O O O . X . . .
-        X . O . . O . X . . .
-        X . O O . O . X . . .
-        X . . O O O . X . . .
-        X X . . . . . X . . .
-        . X X X X X X X . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 2 E8 E8",
-    );
-}
+    bent_three: walled(
+        "O O O O
+         O . . O
+         O O . O
+         . O O O",
+    ) => "D8": "1 2 E8 E8";
 
-#[test]
-fn square_four_is_dead() {
     // Square four: one eye whoever moves.
-    check(
-        "X X X X X X X X . . .
-        X . . . . . . X . . .
-        X . O O O O . X . . .
-        X . O . . O . X . . .
-        X . O . . O . X . . .
-        X . O O O O . X . . .
-        X . . . . . . X . . .
-        X X X X X X X X . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 1",
-    );
-}
+    square_four_is_dead: walled(
+        "O O O O
+         O . . O
+         O . . O
+         O O O O",
+    ) => "D8": "1 1";
 
-#[test]
-fn pyramid_four() {
     // Pyramid (T) four: the centre is vital.
-    check(
-        ". X X X X X X X . . .
-        X X . . . . . X X . .
-        X . . O O O . . X . .
-        X . O O . O O . X . .
-        X . O . . . O . X . .
-        X . O O O O O . X . .
-        X . . . . . . . X . .
-        X X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "E8",
-        "1 2 E7 E7",
-    );
-}
+    pyramid_four: walled(
+        ". O O O .
+         O O . O O
+         O . . . O
+         O O O O O",
+    ) => "E8": "1 2 E7 E7";
 
-#[test]
-fn straight_four_lives() {
     // Straight four: two vital points, miai.
-    check(
-        "X X X X X X X X X X .
-        X . . . . . . . . X .
-        X . O O O O O O . X .
-        X . O . . . . O . X .
-        X . O O O O O O . X .
-        X . . . . . . . . X .
-        X X X X X X X X X X .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "2 2",
-    );
-}
+    straight_four_lives: walled(
+        "O O O O O O
+         O . . . . O
+         O O O O O O",
+    ) => "D8": "2 2";
 
-#[test]
-fn bent_four_in_the_corner() {
     // Bent four in the corner: the corner point touches no wall, the bend is vital.
-    check(
+    bent_four_in_the_corner:
         ". . O . X . . . .
-        . O O . X . . . .
-        . O . . X . . . .
-        O O . X X . . . .
-        . . . X . . . . .
-        X X X X . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .",
-        "A9",
-        "1 2 A8 A8",
-    );
-}
+         . O O . X . . . .
+         . O . . X . . . .
+         O O . X X . . . .
+         . . . X . . . . .
+         X X X X . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . ."
+        => "A9": "1 2 A8 A8";
 
-#[test]
-fn bulky_five() {
     // Bulky five: the middle of the 2x2 block is vital.
-    check(
-        "X X X X X X X X . . .
-        X . . . . . . X X . .
-        X . O O O O . . X . .
-        X . O . . O O . X . .
-        X . O . . . O . X . .
-        X . O O O O O . X . .
-        X . . . . . . . X . .
-        X X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 2 E7 E7",
-    );
-}
+    bulky_five: walled(
+        "O O O O .
+         O . . O O
+         O . . . O
+         O O O O O",
+    ) => "D8": "1 2 E7 E7";
 
-#[test]
-fn crossed_five() {
     // Crossed (plus) five: the centre is vital.
-    check(
-        ". X X X X X X X . . .
-        X X . . . . . X X . .
-        X . . O O O . . X . .
-        X . O O . O O . X . .
-        X . O . . . O . X . .
-        X . O O . O O . X . .
-        X . . O O O . . X . .
-        X X . . . . . X X . .
-        . X X X X X X X . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "E8",
-        "1 2 E7 E7",
-    );
-}
+    crossed_five: walled(
+        ". O O O .
+         O O . O O
+         O . . . O
+         O O . O O
+         . O O O .",
+    ) => "E8": "1 2 E7 E7";
 
-#[test]
-fn rabbity_six() {
     // Rabbity six (flower six): the centre is vital.
-    check(
-        ". X X X X X X X . . .
-        X X . . . . . X X . .
-        X . . O O O . . X . .
-        X . O O . O O . X . .
-        X . O . . . O . X . .
-        X . O O . . O . X . .
-        X . . O O O O . X . .
-        X X . . . . . . X . .
-        . X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "E8",
-        "1 2 E7 E7",
-    );
-}
+    rabbity_six: walled(
+        ". O O O .
+         O O . O O
+         O . . . O
+         O O . . O
+         . O O O O",
+    ) => "E8": "1 2 E7 E7";
 
-#[test]
-fn rectangular_six_lives() {
     // Rectangular six: alive.
-    check(
-        "X X X X X X X X X . .
-        X . . . . . . . X . .
-        X . O O O O O . X . .
-        X . O . . . O . X . .
-        X . O . . . O . X . .
-        X . O O O O O . X . .
-        X . . . . . . . X . .
-        X X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "2 2",
-    );
-}
+    rectangular_six_lives: walled(
+        "O O O O O
+         O . . . O
+         O . . . O
+         O O O O O",
+    ) => "D8": "2 2";
 
-#[test]
-fn dead_stone_on_the_vital_point() {
     // Straight three with a dead stone on the vital point: one eye.
-    check(
-        "X X X X X X X X X . .
-        X . . . . . . . X . .
-        X . O O O O O . X . .
-        X . O . X . O . X . .
-        X . O O O O O . X . .
-        X . . . . . . . X . .
-        X X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 1",
-    );
-}
+    dead_stone_on_the_vital_point: walled(
+        "O O O O O
+         O . X . O
+         O O O O O",
+    ) => "D8": "1 1";
 
-#[test]
-fn dead_stone_at_the_end() {
     // Straight three with a dead stone at the end: still vital in the middle.
-    check(
-        "X X X X X X X X X . .
-        X . . . . . . . X . .
-        X . O O O O O . X . .
-        X . O X . . O . X . .
-        X . O O O O O . X . .
-        X . . . . . . . X . .
-        X X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 2 E8 E8",
-    );
-}
+    dead_stone_at_the_end: walled(
+        "O O O O O
+         O X . . O
+         O O O O O",
+    ) => "D8": "1 2 E8 E8";
 
-#[test]
-fn dead_stones_in_bulky_five() {
     // Bulky five with two dead stones, the vital point taken: one eye.
-    check(
-        "X X X X X X X X . . .
-        X . . . . . . X X . .
-        X . O O O O . . X . .
-        X . O . X O O . X . .
-        X . O . X . O . X . .
-        X . O O O O O . X . .
-        X . . . . . . . X . .
-        X X X X X X X X X . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        "D8",
-        "1 1",
-    );
-}
+    dead_stones_in_bulky_five: walled(
+        "O O O O .
+         O . X O O
+         O . X . O
+         O O O O O",
+    ) => "D8": "1 1";
 
-#[test]
-fn false_eye_on_the_edge() {
     // C1 between two white groups: B2 white, D2 a safe black stone, two
     // diagonals off the board: 4, a false eye (a margin, no eye). A1 in
     // the corner is a real eye.
-    let d = ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             O O O X X X . . .
-             O O O X O O O . .
-             . O . O O . O . .";
-    check(d, "C1", "0 0");
-    check(d, "A1", "1 1");
-}
+    false_eye_on_the_edge:
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         O O O X X X . . .
+         O O O X O O O . .
+         . O . O O . O . ."
+        => "C1": "0 0", "A1": "1 1";
 
-#[test]
-fn half_eye_on_the_edge() {
     // Now D2 is empty and both can play there: C1 is a half eye, D2 the
     // key point for both.
-    check(
+    half_eye_on_the_edge:
         ". . . . . . . . .
          . . . . . . . . .
          . . . . . . . . .
@@ -381,16 +281,11 @@ fn half_eye_on_the_edge() {
          . . . . . . . . .
          O O O X X X . . .
          O O O . O O O . .
-         . O . O O . O . .",
-        "C1",
-        "0 1 D2 D2",
-    );
-}
+         . O . O O . O . ."
+        => "C1": "0 1 D2 D2";
 
-#[test]
-fn false_eye_in_the_centre() {
     // E5: two diagonals held by safe black stones: 4, false.
-    check(
+    false_eye_in_the_centre:
         ". . . . . . . . .
          . . . . . . . . .
          . . . . X X X . .
@@ -399,44 +294,16 @@ fn false_eye_in_the_centre() {
          . . . X O O . . .
          . . . X X . . . .
          . . . . . . . . .
-         . . . . . . . . .",
-        "E5",
-        "0 0",
-    );
-}
+         . . . . . . . . ."
+        => "E5": "0 0";
 
-#[test]
-fn half_eye_in_the_centre() {
     // F6 empty, safe for both: E5 is a half eye with F6 as its key point.
-    check(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . X . X . .
-         . . . O O . . . .
-         . . . O . O . . .
-         . . . X O O . . .
-         . . . X X . . . .
-         . . . . . . . . .
-         . . . . . . . . .",
-        "E5",
-        "0 1 F6 F6",
-    );
+    half_eye_in_the_centre: HALF_EYE_IN_THE_CENTRE => "E5": "0 1 F6 F6";
 }
 
 #[test]
 fn half_eye_data_and_eye_points() {
-    let mut board = Board::from_diagram(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . X . X . .
-         . . . O O . . . .
-         . . . O . O . . .
-         . . . X O O . . .
-         . . . X X . . . .
-         . . . . . . . . .
-         . . . . . . . . .",
-    )
-    .unwrap();
+    let mut board = Board::from_diagram(HALF_EYE_IN_THE_CENTRE).unwrap();
     let eyes = EyeAnalysis::compute(&mut board, &mut Reader::default());
     let e5 = vertex(&board, "E5");
     let half = eyes.half_eye(e5).expect("judged");
@@ -455,19 +322,12 @@ fn half_eye_data_and_eye_points() {
 fn eye_spaces_of_a_colour_for_the_owl() {
     // The API the owl will use: every eye space of a colour with its
     // value. White's bulky five, and the one-point margins of the ring.
-    let mut board = Board::from_diagram(
-        "X X X X X X X X X . .
-         X . . . . . . . X . .
-         X . O O O O O . X . .
-         X . O . . O O . X . .
-         X . O . . . O . X . .
-         X . O O O O O . X . .
-         X . . . . . . . X . .
-         X X X X X X X X X . .
-         . . . . . . . . . . .
-         . . . . . . . . . . .
-         . . . . . . . . . . .",
-    )
+    let mut board = Board::from_diagram(&walled(
+        "O O O O O
+         O . . O O
+         O . . . O
+         O O O O O",
+    ))
     .unwrap();
     let eyes = EyeAnalysis::compute(&mut board, &mut Reader::default());
     let inner: Vec<&EyeSpace> = eyes

@@ -57,10 +57,22 @@ fn liberty_lists(board: &Board) -> Vec<Vec<Point>> {
         .collect()
 }
 
-/// Run the analysis on `diagram` and compare the status grid with
-/// `expected`; the board must come back exactly as it was.
-fn check(diagram: &str, expected: &str) {
-    let mut board = Board::from_diagram(diagram).expect("diagram");
+/// Run the analysis on the position at the left of `grids` and compare
+/// its status grid with the expected one at the right (each row of the
+/// position beside the same row of the expected grid); the board must
+/// come back exactly as it was.
+fn check(grids: &str) {
+    let (diagram, want): (Vec<String>, Vec<String>) = grids
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|cells| !cells.is_empty())
+        .map(|cells| {
+            assert_eq!(cells.len() % 2, 0, "a row of each grid in {cells:?}");
+            let (left, right) = cells.split_at(cells.len() / 2);
+            (left.join(" "), right.join(" "))
+        })
+        .unzip();
+    let mut board = Board::from_diagram(&diagram.join("\n")).expect("diagram");
     let before = board.clone();
     let libs_before = liberty_lists(&board);
     let map = unconditional_status(&mut board);
@@ -69,298 +81,167 @@ fn check(diagram: &str, expected: &str) {
     assert_eq!(liberty_lists(&board), libs_before, "liberty order changed");
     board.check_consistency().expect("consistent board");
     let got = render(&board, &map);
-    let want: Vec<String> = expected
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
-        .collect();
     let want = want.join("\n");
     assert_eq!(got, want, "\ngot:\n{got}\nwant:\n{want}");
 }
 
-#[test]
-fn two_separate_eyes_live_in_the_corner() {
+/// One test per case: the analysis on the position at the left of the
+/// grid gives the status grid at the right (see [`check`]).
+macro_rules! status_grids {
+    ($($(#[$doc:meta])* $name:ident: $grid:literal,)*) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $name() {
+                check($grid);
+            }
+        )*
+    };
+}
+
+status_grids! {
     // White's wall still has outside liberties: nothing is proven there.
-    check(
-        ". X . X O . .
-         X X X X O . .
-         O O O O O . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        "b X b X ? . .
-         X X X X ? . .
-         ? ? ? ? ? . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-    );
-}
+    two_separate_eyes_live_in_the_corner:
+        ". X . X O . .   b X b X ? . .
+         X X X X O . .   X X X X ? . .
+         O O O O O . .   ? ? ? ? ? . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn one_eye_is_not_enough() {
     // A two-point eye: white fills one point, then captures on the other.
-    check(
-        ". . X O . . .
-         X X X O . . .
-         O O O O . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        ". . ? ? . . .
-         ? ? ? ? . . .
-         ? ? ? ? . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-    );
-}
+    one_eye_is_not_enough:
+        ". . X O . . .   . . ? ? . . .
+         X X X O . . .   ? ? ? ? . . .
+         O O O O . . .   ? ? ? ? . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn one_eye_next_to_a_living_wall_is_dead() {
     // The same black corner against a white wall with two eyes: black is
     // dead and its eye is white's; the points outside stay open.
-    check(
-        ". . X O . O .
-         X X X O O O O
-         O O O O . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        "w w x O w O w
-         x x x O O O O
-         O O O O . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-    );
-}
+    one_eye_next_to_a_living_wall_is_dead:
+        ". . X O . O .   w w x O w O w
+         X X X O O O O   x x x O O O O
+         O O O O . . .   O O O O . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn shared_eyes_keep_a_lone_stone_alive() {
     // The black stone on the edge (B4) is a string of its own, but each of
     // the three eyes touches it and the big string: together they have
     // three eyes, and neither can be captured.
-    check(
-        ". X X . .
-         X . X . .
-         . X X . .
-         X X . . .
-         . . . . .",
-        "b X X . .
-         X b X . .
-         b X X . .
-         X X . . .
-         . . . . .",
-    );
-}
+    shared_eyes_keep_a_lone_stone_alive:
+        ". X X . .   b X X . .
+         X . X . .   X b X . .
+         . X X . .   b X X . .
+         X X . . .   X X . . .
+         . . . . .   . . . . .",
 
-#[test]
-fn dead_stones_inside_territory() {
     // Black lives with two eyes on the right; the white stone in the big
     // eye on the left is dead and the whole area is black's.
-    check(
-        ". O . X . X .
-         . . . X X X X
-         X X X X . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        "b o b X b X b
-         b b b X X X X
-         X X X X . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-    );
-}
+    dead_stones_inside_territory:
+        ". O . X . X .   b o b X b X b
+         . . . X X X X   b b b X X X X
+         X X X X . . .   X X X X . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn a_dead_stone_in_the_corner_of_a_three_point_eye() {
-    check(
-        "O . . X . X .
-         X X X X X X X
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-        "o b b X b X b
-         X X X X X X X
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .
-         . . . . . . .",
-    );
-}
+    a_dead_stone_in_the_corner_of_a_three_point_eye:
+        "O . . X . X .   o b b X b X b
+         X X X X X X X   X X X X X X X
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn the_opponent_splits_a_two_point_eye() {
     // After white fills the four inner corners its stones form one string
     // with the two-point eye in the middle. Only the two-liberty split
     // puts that string in atari, so without it nothing inside would be
     // claimed.
-    check(
-        "X X X X X X .
-         X . O O . X X
-         X O . . O X .
-         X . O O . X X
-         X X X X X X .
-         . . . . . . .
-         . . . . . . .",
-        "X X X X X X b
-         X b o o b X X
-         X o b b o X b
-         X b o o b X X
-         X X X X X X .
-         . . . . . . .
-         . . . . . . .",
-    );
-}
+    the_opponent_splits_a_two_point_eye:
+        "X X X X X X .   X X X X X X b
+         X . O O . X X   X b o o b X X
+         X O . . O X .   X o b b o X b
+         X . O O . X X   X b o o b X X
+         X X X X X X .   X X X X X X .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn eyes_on_the_side_of_the_board() {
-    check(
-        ". X O . . . .
-         X X O . . . .
-         . X O . . . .
-         X X O . . . .
-         O O O . . . .
-         . . . . . . .
-         . . . . . . .",
-        "b X ? . . . .
-         X X ? . . . .
-         b X ? . . . .
-         X X ? . . . .
-         ? ? ? . . . .
-         . . . . . . .
-         . . . . . . .",
-    );
-}
+    eyes_on_the_side_of_the_board:
+        ". X O . . . .   b X ? . . . .
+         X X O . . . .   X X ? . . . .
+         . X O . . . .   b X ? . . . .
+         X X O . . . .   X X ? . . . .
+         O O O . . . .   ? ? ? . . . .
+         . . . . . . .   . . . . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn both_colours_alive_side_by_side() {
     // Each side has two eyes; the wall between them is settled for both.
-    check(
-        "O . O X . X
-         . O O X X .
-         O O . X . X
-         . O O X X .
-         O . O X . X
-         . O O X X .",
-        "O w O X b X
-         w O O X X b
-         O O . X b X
-         w O O X X b
-         O w O X b X
-         w O O X X b",
-    );
-}
+    both_colours_alive_side_by_side:
+        "O . O X . X   O w O X b X
+         . O O X X .   w O O X X b
+         O O . X . X   O O . X b X
+         . O O X X .   w O O X X b
+         O . O X . X   O w O X b X
+         . O O X X .   w O O X X b",
 
-/// White (the owner) lives around a black ring whose eye holds two white
-/// stones in a line. Black `a` (D7) and `b` (E5) beside the two stones
-/// belong to one string here, so black lives in seki under alternating
-/// play: GNU Go's extension keeps the two stones, the ring and its eye
-/// undecided.
-#[test]
-fn a_two_stone_seki_is_not_claimed() {
-    check(
-        "O O O O O O O O O
-         O O O X X X O O O
-         O X X X . X X O O
-         O X . O O . X O O
-         O X X . X X X O O
-         O O X X X O O O O
-         O O O O O O O O O
-         O O O O O O O O .
-         . O O O O O O O O",
-        "O O O O O O O O O
-         O O O ? ? ? O O O
-         O ? ? ? . ? ? O O
-         O ? . ? ? . ? O O
-         O ? ? . ? ? ? O O
-         O O ? ? ? O O O O
-         O O O O O O O O O
-         O O O O O O O O w
-         w O O O O O O O O",
-    );
-}
+    /// White (the owner) lives around a black ring whose eye holds two white
+    /// stones in a line. Black `a` (D7) and `b` (E5) beside the two stones
+    /// belong to one string here, so black lives in seki under alternating
+    /// play: GNU Go's extension keeps the two stones, the ring and its eye
+    /// undecided.
+    a_two_stone_seki_is_not_claimed:
+        "O O O O O O O O O   O O O O O O O O O
+         O O O X X X O O O   O O O ? ? ? O O O
+         O X X X . X X O O   O ? ? ? . ? ? O O
+         O X . O O . X O O   O ? . ? ? . ? O O
+         O X X . X X X O O   O ? ? . ? ? ? O O
+         O O X X X O O O O   O O ? ? ? O O O O
+         O O O O O O O O O   O O O O O O O O O
+         O O O O O O O O .   O O O O O O O O w
+         . O O O O O O O O   w O O O O O O O O",
 
-/// The same shape with the ring cut twice (G7 and E4 white), so that the
-/// black stones beside the two white stones belong to different strings:
-/// no seki is possible and everything inside is white's.
-#[test]
-fn the_same_shape_without_seki_is_dead() {
-    check(
-        "O O O O O O O O O
-         O O O X X X O O O
-         O X X X . X O O O
-         O X . O O . X O O
-         O X X . X X X O O
-         O O X X O O O O O
-         O O O O O O O O O
-         O O O O O O O O .
-         . O O O O O O O O",
-        "O O O O O O O O O
-         O O O x x x O O O
-         O x x x w x O O O
-         O x w O O w x O O
-         O x x w x x x O O
-         O O x x O O O O O
-         O O O O O O O O O
-         O O O O O O O O w
-         w O O O O O O O O",
-    );
-}
+    /// The same shape with the ring cut twice (G7 and E4 white), so that the
+    /// black stones beside the two white stones belong to different strings:
+    /// no seki is possible and everything inside is white's.
+    the_same_shape_without_seki_is_dead:
+        "O O O O O O O O O   O O O O O O O O O
+         O O O X X X O O O   O O O x x x O O O
+         O X X X . X O O O   O x x x w x O O O
+         O X . O O . X O O   O x w O O w x O O
+         O X X . X X X O O   O x x w x x x O O
+         O O X X O O O O O   O O x x O O O O O
+         O O O O O O O O O   O O O O O O O O O
+         O O O O O O O O .   O O O O O O O O w
+         . O O O O O O O O   w O O O O O O O O",
 
-#[test]
-fn a_stone_that_just_took_a_ko_can_be_retaken() {
     // Black D6 has just captured at C6 (`*`: white may not retake at
     // once), and every other white move on a liberty of a black string
     // is suicide, so no white move clears the ko. White may still take
     // the ko after a threat: D6 is not invincible, the capture attempt
     // ends with the ko capture.
-    check(
-        "X X X O . . .
-         . X * X O . .
-         X X X O . . .
-         . X O . . . .
-         X X O . . . .
-         O O O . . . .
-         . . . . . . .",
-        "X X X ? . . .
-         b X . ? ? . .
-         X X X ? . . .
-         b X ? . . . .
-         X X ? . . . .
-         ? ? ? . . . .
-         . . . . . . .",
-    );
-}
+    a_stone_that_just_took_a_ko_can_be_retaken:
+        "X X X O . . .   X X X ? . . .
+         . X * X O . .   b X . ? ? . .
+         X X X O . . .   X X X ? . . .
+         . X O . . . .   b X ? . . . .
+         X X O . . . .   X X ? . . . .
+         O O O . . . .   ? ? ? . . . .
+         . . . . . . .   . . . . . . .",
 
-#[test]
-fn an_empty_board_is_undecided() {
-    check(
-        ". . . . .
-         . . . . .
-         . . . . .
-         . . . . .
-         . . . . .",
-        ". . . . .
-         . . . . .
-         . . . . .
-         . . . . .
-         . . . . .",
-    );
+    an_empty_board_is_undecided:
+        ". . . . .   . . . . .
+         . . . . .   . . . . .
+         . . . . .   . . . . .
+         . . . . .   . . . . .
+         . . . . .   . . . . .",
 }
 
 #[test]
