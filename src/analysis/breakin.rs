@@ -9,7 +9,7 @@
 //! the empty points with two goal neighbours; the intruder's living
 //! strings nearest to it by connection distance (at most `MAX_TRIES`,
 //! skipping strings whose shortest way in passes another candidate) each
-//! try [`ConnectionReader::break_in`] into the part of the goal their own
+//! try [`crate::connect::ConnectionReader::break_in`] into the part of the goal their own
 //! connection distances reach, keeping only goal points with two goal
 //! neighbours (border points give false positives). Every successful
 //! break-in is reported with its move. GNU Go then shrinks the territory
@@ -109,7 +109,7 @@ pub fn find_break_ins(
 
 /// Moves by `owner` (to move) that stop an opponent break-in into one of
 /// `owner`'s regions: for every break-in [`find_break_ins`] finds for the
-/// opponent, [`ConnectionReader::block_off`] on the same goal; a blocking
+/// opponent, [`crate::connect::ConnectionReader::block_off`] on the same goal; a blocking
 /// move that succeeds is reported. (GNU Go reads `block_off` here to
 /// correct its territory; its blocking moves get their move reasons
 /// elsewhere, which Tesuji's move generator does not have yet.)

@@ -16,7 +16,7 @@
 //!    [`shape_between`]).
 //! 2. Two tactically safe neighbours (the tactical reader finds no attack,
 //!    not even a ko) are linked when the connection reader cannot
-//!    disconnect them ([`ConnectionReader::disconnect`] fails). Stones
+//!    disconnect them ([`crate::connect::ConnectionReader::disconnect`] fails). Stones
 //!    that can be captured are never amalgamated by this rule: their fate
 //!    is decided by the capture, not by the connection.
 //! 3. A diagonal whose cutting point the opponent cannot use (the cut is

@@ -135,7 +135,7 @@ const EFFECTIVE_SIZE_REACH: usize = 4;
 /// by point: on each stone, its string's number of stones plus half a
 /// point for every empty point nearer to it than to any other string
 /// (shared equally among the nearest ones), counting only empty points
-/// within [`EFFECTIVE_SIZE_REACH`] steps of some stone. Distances are
+/// within `EFFECTIVE_SIZE_REACH` steps of some stone. Distances are
 /// steps through empty points; 0 elsewhere.
 pub fn effective_sizes(board: &Board) -> Vec<f32> {
     let mut dist = vec![usize::MAX; BOARD_ARRAY];

@@ -11,7 +11,7 @@
 //!    before any capture or rescue of fewer stones than the dragon (1a),
 //!    save an own critical dragon of two stones or more at the owl's
 //!    defence point ([`life::critical_moves`], largest dragon first; see
-//!    [`OWL_SCOPE`] for why only these);
+//!    `OWL_SCOPE` for why only these);
 //!    otherwise (2a) play the first move of a combination
 //!    ([`crate::combination::atari_atari`]) that wins an opponent string;
 //!    otherwise (2b), when the opponent has a combination, stop it

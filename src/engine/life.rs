@@ -31,7 +31,7 @@ pub enum Question {
 
 /// Read one question about the dragon with `stones`: heuristically, then
 /// exactly where the dragon is enclosed and the solver proves a clean
-/// answer (see [`exact`]). The answer is kept in the engine's
+/// answer (see `exact`). The answer is kept in the engine's
 /// [`OwlAnswers`] for the position.
 pub fn ask(engine: &mut Engine, q: Question, stones: &[Point], target: Point) -> OwlAnswer {
     let kind = match q {
@@ -253,8 +253,8 @@ pub enum DragonStatus {
 }
 
 /// Read the status of the dragon with `stones` (`dragon_status`): the
-/// owl's reads ([`read_owl_status`]), and a dragon the owl cannot save is
-/// alive when it is in seki ([`in_seki`]).
+/// owl's reads (`read_owl_status`), and a dragon the owl cannot save is
+/// alive when it is in seki (`in_seki`).
 pub fn read_status(engine: &mut Engine, stones: &[Point], target: Point) -> DragonStatus {
     let status = read_owl_status(engine, stones, target);
     if status == DragonStatus::Dead && in_seki(engine, stones, target) {

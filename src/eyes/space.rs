@@ -176,7 +176,7 @@ impl WormTable {
     /// A table where every chain is lively and nothing is known of its
     /// tactics: the start for a caller that reads only the chains it cares
     /// about (the owl reads the strings around its goal) and sets them with
-    /// [`WormTable::set`].
+    /// [`WormTable::set_status`].
     pub fn all_lively(board: &Board) -> WormTable {
         let mut by_point = vec![None; BOARD_ARRAY];
         let lively = ChainStatus {

@@ -279,7 +279,7 @@ pub fn goal_liberties(board: &Board, goal: &[bool], color: Color) -> Vec<Point> 
 const BORROWED_MOVES: usize = 3;
 
 /// A side's candidates merged with the other side's best ones (worth
-/// [`OPPONENT_VITAL_DISCOUNT`] less): the point the opponent most wants
+/// `OPPONENT_VITAL_DISCOUNT` less): the point the opponent most wants
 /// is often the one to take first. Best first, ties in board order.
 pub fn with_borrowed(
     board: &Board,

@@ -14,11 +14,11 @@
 //! - one alive and the other dead by the owl's static verdict: decided;
 //! - one alive: that side cannot lose, which bounds the search.
 //!
-//! Otherwise the side to move tries its candidates ([`candidates`]),
+//! Otherwise the side to move tries its candidates (`candidates`),
 //! most valuable first, up to a width that narrows with depth, then a
 //! pass. A pass answered by a pass ends the line with both standing.
 //! Each side may once per line take a ko the rule forbids, as if after a
-//! ko threat ([`Line`]), tried after its other candidates (beyond the
+//! ko threat (`Line`), tried after its other candidates (beyond the
 //! width: a ko is the last resort); the value of a line through such a
 //! take is at best `KoB` for the taker (GNU Go: a success that needs a
 //! ko capture is `KO_B`). The memo key holds the ko point (in the

@@ -177,7 +177,7 @@ fn format_line(moves: &[Point], size: usize) -> String {
 }
 
 /// The full `info` line for the request: the purposeful moves with the
-/// owl's moves of critical dragons ([`shown_moves`]).
+/// owl's moves of critical dragons (`shown_moves`).
 pub fn info_line(engine: &mut Engine, req: &Request) -> Result<String, GtpError> {
     let purposeful = purposeful_moves(engine, req)?;
     let owl = owl_moves(engine, req, &mut || false).unwrap_or_default();

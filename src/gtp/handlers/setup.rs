@@ -362,7 +362,7 @@ fn final_status(engine: &mut Engine, cmd: &str) -> Result<FinalStatus, GtpError>
 
 /// `final_score`: territory counting with the dead stones removed, as
 /// GNU Go counts by default (`B+3.5`, `W+0.5`, `0`); the statuses are
-/// those of `final_status_list` ([`status`]).
+/// those of `final_status_list` ([`crate::analysis::status`]).
 pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
     let fs = final_status(engine, "final_score")?;
     let score = fs.territory_score(engine.board(), engine.game.komi());

@@ -64,7 +64,7 @@ use crate::reading::ReadingConfig;
 /// Build it once per node with [`GenDepth::new`] from the reader's
 /// configuration and the real depth, and pass it down: a generator must
 /// never make up its own (the user's `-F` / `--fourlib-depth` would be
-/// ignored). [`GenDepth::root`] is for tests.
+/// ignored). `GenDepth::root` (test builds only) is for tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenDepth {
     /// Current number of hypothetical moves (GNU Go `stackp`).
