@@ -231,8 +231,13 @@ fn early_move(
     }
     let territory = Territory::estimate(board, reader);
     log::debug!("territory estimate:\n{}", territory.to_diagram(board));
-    let mut rd = Readers::new(board, reader, conn);
-    let territorial = territorial_moves(&mut rd, &territory, &filter, color, CANDIDATES);
+    let territorial = territorial_moves(
+        &mut Readers::new(board, reader, conn),
+        &territory,
+        &filter,
+        color,
+        CANDIDATES,
+    );
     if let Some(best) = combos.first_sound(board, reader, &territorial, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
