@@ -90,6 +90,11 @@ pub struct Life {
     pub eye_points: Vec<Point>,
     /// The marginal ones among them.
     pub margins: Vec<Point>,
+    /// The eyes proper: the points of each eye space worth an eye to
+    /// the owner moving first (value `c` at least 1). The other spaces of
+    /// `eye_points` (one-point gaps beside enemy stones, liberties shared
+    /// with a third dragon, dame) are liberties, not eyes.
+    pub eyes: Vec<Vec<Point>>,
     /// Vital points for the attacker (eye spaces and half eyes).
     pub attacks: Vec<Suggestion>,
     /// Vital points for the owner.
@@ -271,6 +276,7 @@ pub fn evaluate_beside(
     let map = eyes.map(color);
     let mut eye_points = Vec::new();
     let mut margins = Vec::new();
+    let mut eye_list = Vec::new();
     let mut attacks = Vec::new();
     let mut defenses = Vec::new();
     let mut switches: Vec<(u8, u8)> = Vec::new();
@@ -302,6 +308,9 @@ pub fn evaluate_beside(
             }
         }
         let v = space.value;
+        if v.max_eyes() >= 1 {
+            eye_list.push(space.points.clone());
+        }
         switches.push((v.min_eyes().min(2), v.max_eyes().min(2)));
         threat_gain = threat_gain.max(
             v.max_eye_threat()
@@ -365,6 +374,7 @@ pub fn evaluate_beside(
         escape,
         eye_points,
         margins,
+        eyes: eye_list,
         attacks,
         defenses,
         lunches,

@@ -10,9 +10,12 @@
 //! - Each side's figure is taken on its string in contact with the other
 //!   dragon that has the fewest liberties. Its liberties split into
 //!   *shared* ones (also liberties of the other side's string), *eye*
-//!   liberties (inside its own eye space, counted when the dragon has an
-//!   eye: a space of n points takes 1, 2, 3, 5, 8, 12 moves to fill for n
-//!   = 1..6) and *outside* ones (the rest).
+//!   liberties (inside one of its eyes proper, the eye spaces worth an
+//!   eye, counted when the dragon has an eye: each such eye of n empty
+//!   points takes 1, 2, 3, 5, 8, 12 moves to fill for n = 1..6) and
+//!   *outside* ones (the rest, the points of eye spaces worth no eye
+//!   included: one-point gaps beside the other side's stones, dame
+//!   shared with a third dragon are plain liberties, one move each).
 //! - With `A` and `B` the mover's and the other side's outside plus eye
 //!   liberties and `s` the shared ones, the mover captures the other if
 //!   - neither has an eye: `A >= B` when `s <= 1`, else `A >= B + s - 1`;
@@ -74,19 +77,35 @@ pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>) -> Tally {
     let libs = board.liberties_sorted(s);
     let eye = life.is_some_and(|l| l.min_eyes >= 1);
     let mut outside = 0;
-    let mut in_eye = 0;
+    // The eyes proper (spaces worth an eye) that hold a liberty of `s`:
+    // each is filled in the moves its size takes. The other eye spaces'
+    // points are plain liberties.
+    let mut eye_libs = 0;
+    let eyes: &[Vec<Point>] = match life {
+        Some(l) if eye => &l.eyes,
+        _ => &[],
+    };
+    let mut counted = vec![false; eyes.len()];
     for l in libs {
         if board.is_liberty_of(l, t) {
             continue;
         }
-        if eye && life.is_some_and(|l2| l2.eye_points.contains(&l)) {
-            in_eye += 1;
-        } else {
-            outside += 1;
+        match eyes.iter().position(|e| e.contains(&l)) {
+            Some(i) => {
+                if !counted[i] {
+                    counted[i] = true;
+                    let n = eyes[i]
+                        .iter()
+                        .filter(|&&p| board.is_empty(p))
+                        .count()
+                        .max(1);
+                    eye_libs += EYE_LIBERTIES[n.min(EYE_LIBERTIES.len() - 1)]
+                        + n.saturating_sub(EYE_LIBERTIES.len() - 1) * 4;
+                }
+            }
+            None => outside += 1,
         }
     }
-    let eye_libs = EYE_LIBERTIES[in_eye.min(EYE_LIBERTIES.len() - 1)]
-        + in_eye.saturating_sub(EYE_LIBERTIES.len() - 1) * 4;
     Tally {
         own: outside + eye_libs,
         eye,

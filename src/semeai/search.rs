@@ -327,6 +327,7 @@ impl<'a> Search<'a> {
         // At the root a win for the mover is read out: the answer names
         // the move that wins.
         if let Some(v) = verdict.filter(|&v| depth > 0 || v != ideal) {
+            log::trace!("semeai depth {depth}: verdict {v:?}");
             self.store(key, depth, v, None, Bound::Exact);
             return (v, None);
         }
@@ -344,6 +345,7 @@ impl<'a> Search<'a> {
                 safe,
             );
             if plain {
+                log::trace!("semeai depth {depth}: plain, counted {v:?}");
                 self.store(key, depth, v, None, Bound::Exact);
             }
             return (v, None);

@@ -248,3 +248,38 @@ fn a_race_through_a_ko_is_never_a_seki() {
     assert_eq!(v(Win, KoB).outcome(), Outcome::Won);
     assert_eq!(v(KoA, Fail).outcome(), Outcome::Lost);
 }
+
+/// GNU Go's semeai6 (semeai.tst 1-4): the black string around K1 (an eye)
+/// and the white one around O1 (an eye) share M1-M4, and each has other
+/// liberties in one-point spaces beside a third group's stones (H2, J3,
+/// K3 beside the white G column; O3-O5, P3, Q1, Q2 beside the black P/R
+/// group). Those spaces are worth no eye: they are plain liberties, not
+/// one big eye, and neither side can fill the shared ones first: seki.
+const SEMEAI6: &str = "
+    . O . . . O . . . . . . . . . . . . .
+    O O . . . O . . . . . . . . . . . . .
+    . O . . . O . . . . . . . . . . . . .
+    O O O O O O O O O O O O O O O O O O O
+    . . . . . O . . . . . . . . . X X X X
+    X X X X X O X X X X X X X X X X . . .
+    . . . . O X X . . . . . . . . X . . .
+    O O O O O X . . . . . . . . . X . . .
+    . O X X O X . . . . . . . . . X . . .
+    O O O X X X . . . . . . . . . X . . .
+    X O X X . X X . . . . . . . . X . . .
+    X X X X O O X X . . . . . . . X . . .
+    . X . X O . O X X X X X X . . X . . .
+    X X X X O O O O O O O O X X X X . . .
+    X . O O X . O . O X X X O . X . X . .
+    X . O . X . O O O O X . O . X X X . .
+    X . O . X . O . . . X . O . . . X . .
+    X X O . X . O . X X X . O O O . X X X
+    X X O . X . O X X . X . O . O . X . .";
+
+#[test]
+fn liberties_in_spaces_worth_no_eye_are_not_one_big_eye() {
+    for (first, second) in [((18, 10), (18, 12)), ((18, 12), (18, 10))] {
+        let a = race(SEMEAI6, first, second);
+        assert_eq!(a.outcome, Outcome::Seki, "{first:?} against {second:?}");
+    }
+}
