@@ -8,7 +8,9 @@
 //! liberties. The rules here are the textbook ones for races between two
 //! strings:
 //! - Each side's figure is taken on its string in contact with the other
-//!   dragon that has the fewest liberties. Its liberties split into
+//!   dragon that has the fewest liberties (the search counts only races
+//!   in which each dragon touches the other with one string; a cut-off
+//!   line is estimated on the weakest). Its liberties split into
 //!   *shared* ones (also liberties of the other side's string), *eye*
 //!   liberties (inside one of its eyes proper, the eye spaces worth an
 //!   eye, counted when the dragon has an eye: each such eye of n empty
@@ -52,18 +54,26 @@ pub fn weakest_contact(
     other_goal: &[bool],
 ) -> Option<Point> {
     let own = goal_strings(board, goal, color);
-    let mut buf = Vec::new();
-    let touching = |s: Point, buf: &mut Vec<Point>| {
-        board.adjacent_chains(s, buf);
-        buf.iter().any(|&n| other_goal[n.idx()])
-    };
-    let contact: Vec<Point> = own
-        .iter()
-        .copied()
-        .filter(|&s| touching(s, &mut buf))
-        .collect();
+    let contact = contact_strings(board, goal, color, other_goal);
     let pool = if contact.is_empty() { &own } else { &contact };
     pool.iter().copied().min_by_key(|&s| (board.countlib(s), s))
+}
+
+/// The strings of `goal` (of `color`) next to a stone of the other goal.
+pub fn contact_strings(
+    board: &Board,
+    goal: &[bool],
+    color: Color,
+    other_goal: &[bool],
+) -> Vec<Point> {
+    let mut buf = Vec::new();
+    goal_strings(board, goal, color)
+        .into_iter()
+        .filter(|&s| {
+            board.adjacent_chains(s, &mut buf);
+            buf.iter().any(|&n| other_goal[n.idx()])
+        })
+        .collect()
 }
 
 /// The liberties of string `s` shared with string `t`.

@@ -51,7 +51,8 @@
 //! A capture ends the line, but wins only if the capturer then lives (the
 //! owl's attack on it fails): a dragon that kills its neighbour and dies
 //! anyway has lost. Below the root, a plain race (no string in atari or
-//! weak, no lunch, every eye space settled) is not read: [`count`] decides
+//! weak, no lunch, every eye space settled, each dragon in contact with
+//! the other through one string only) is not read: [`count`] decides
 //! it, as does a line cut off by the depth or node limit.
 //!
 //! At the root every candidate is read with the full window, and of the
@@ -711,7 +712,11 @@ impl<'a> Search<'a> {
 
     /// Is the race a plain one, decided by counting: no string of either
     /// dragon in atari or tactically weak, no lunch, no eye space still
-    /// to make or destroy?
+    /// to make or destroy, and each dragon touches the other with one
+    /// string only? The count is a race between two strings: a dragon
+    /// with two strings in contact may give up the weaker (a lone stone
+    /// at the edge, a cutting stone) and race on with the other, so such
+    /// a race is read on.
     fn is_plain(&self, board: &Board, goals: &[Vec<bool>; 2], lives: &[Life; 2]) -> bool {
         (0..2).all(|side| {
             let life = &lives[side];
@@ -721,6 +726,9 @@ impl<'a> Search<'a> {
                 && goal_strings(board, &goals[side], self.colors[side])
                     .iter()
                     .all(|&s| board.countlib(s) > 1)
+                && count::contact_strings(board, &goals[side], self.colors[side], &goals[1 - side])
+                    .len()
+                    <= 1
         })
     }
 }

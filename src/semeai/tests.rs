@@ -283,3 +283,61 @@ fn liberties_in_spaces_worth_no_eye_are_not_one_big_eye() {
         assert_eq!(a.outcome, Outcome::Seki, "{first:?} against {second:?}");
     }
 }
+
+/// The race between two dragons, each given by its named stone first and
+/// its other strings' stones after it, with the first's colour to move.
+fn race_of_dragons(
+    diagram: &str,
+    first: &[(usize, usize)],
+    second: &[(usize, usize)],
+) -> SemeaiAnswer {
+    let mut b = Board::from_diagram(diagram).unwrap();
+    let stones = |b: &Board, d: &[(usize, usize)]| -> Vec<Point> {
+        d.iter()
+            .flat_map(|&(r, c)| b.stones_sorted(b.point(r, c).unwrap()))
+            .collect()
+    };
+    let (sa, sz) = (stones(&b, first), stones(&b, second));
+    let (a, z) = (sa[0], sz[0]);
+    let to_move = b.color_at(a).unwrap();
+    let before = b.clone();
+    let mut semeai = SemeaiReader::default();
+    let mut reader = Reader::default();
+    let first = RaceDragon {
+        stones: &sa,
+        target: a,
+    };
+    let second = RaceDragon {
+        stones: &sz,
+        target: z,
+    };
+    let answer = semeai.analyze(&mut b, &mut reader, first, second, to_move);
+    assert_eq!(b, before, "the board is restored");
+    answer
+}
+
+/// A white string on the top edge without an eye and with four
+/// liberties, all shared with the black wall below it (enclosed by a
+/// living white group, with nine liberties of its own), and a black stone
+/// at the white string's end whose two liberties are both the wall's: it
+/// cannot be captured before the wall. It is the black dragon's weakest
+/// string in contact, but the race is the wall's: black wins whoever
+/// moves first.
+const STONE_AT_THE_END: &str = "
+    O O O O O X .
+    . . . X . . X
+    X X X X X X X
+    . . . . . . .
+    O O O O O O O
+    . . . . . . .
+    . O . . . O .";
+
+#[test]
+fn a_dragon_with_two_strings_in_contact_is_read_not_counted_on_the_weaker() {
+    let black = [(2, 0), (0, 5)];
+    let white = [(0, 0)];
+    let a = race_of_dragons(STONE_AT_THE_END, &black, &white);
+    assert_eq!(a.outcome, Outcome::Won, "black moves first: {a:?}");
+    let a = race_of_dragons(STONE_AT_THE_END, &white, &black);
+    assert_eq!(a.outcome, Outcome::Lost, "white moves first: {a:?}");
+}
