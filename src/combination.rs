@@ -8,7 +8,11 @@
 //! the reader can capture that string (GNU Go takes its threats from a
 //! pattern database; here they are the liberties of strings of at most
 //! three liberties and, for strings of two, the approach points next to
-//! those liberties). The defender answers each threat
+//! those liberties). When these find no combination, the search is run
+//! again with wider threats as well: the approach points of strings of
+//! three liberties, and the liberties of the attacker's stones in atari
+//! beside a string of at most three, whose rescue may cut it off or take
+//! its liberties. The defender answers each threat
 //! with the moves that save the threatened string: the reader's defence,
 //! liberties that leave the string uncapturable, captures of the attacker's
 //! strings around it and liberties of those that work. After every defence
@@ -35,8 +39,8 @@
 //!
 //! Every function leaves `board.depth()` as it found it. The search counts
 //! its own nodes (attacker threats tried and moves played) and gives up
-//! beyond [`AaConfig::node_limit`]: the same position gives the same
-//! answer.
+//! beyond [`AaConfig::node_limit`] (the limit of each of the two searches):
+//! the same position gives the same answer.
 
 use crate::board::{Board, Color, Point, PointSet, BOARD_ARRAY};
 use crate::reading::libs::{approxlib, is_edge, is_self_atari};
@@ -206,6 +210,9 @@ struct Search<'a> {
     forbidden: PointSet,
     root_depth: usize,
     nodes: u64,
+    /// Also try the wider threats (approaches to strings of three
+    /// liberties, rescues of cutting stones); see [`Search::widening`].
+    wide: bool,
 }
 
 impl Search<'_> {
@@ -223,7 +230,37 @@ impl Search<'_> {
             forbidden: PointSet::new(),
             root_depth: board.depth(),
             nodes: 0,
+            wide: false,
         }
+    }
+
+    /// [`Search::search`] from the root: first with the plain threats
+    /// (liberties, approaches to strings of two liberties), then, when
+    /// that finds nothing, again with the wider threats too, on a budget of
+    /// its own. The wider threats cost many more reads at every node (and
+    /// would spend the move generator's small budget before finding what
+    /// the plain ones find); a combination the plain ones find is found as
+    /// cheaply as without them.
+    fn widening(
+        &mut self,
+        board: &mut Board,
+        minsize: u32,
+        goal: Option<&PointSet>,
+        mut defenses: Option<&mut PointSet>,
+    ) -> Option<(u32, Point)> {
+        self.wide = false;
+        let found = self.search(board, None, minsize, goal, defenses.as_deref_mut());
+        if found.is_some() {
+            return found;
+        }
+        if let Some(d) = defenses.as_deref_mut() {
+            *d = PointSet::new();
+        }
+        self.wide = true;
+        self.nodes = 0;
+        let found = self.search(board, None, minsize, goal, defenses);
+        self.wide = false;
+        found
     }
 
     /// Count one node; false once the budget is spent.
@@ -379,7 +416,7 @@ impl Search<'_> {
             if value == 0 || value < minsize || !self.targets.is_alive(board, s) {
                 continue;
             }
-            for m in self.threat_points(board, s, n_libs) {
+            for m in self.threat_points(board, s) {
                 if self.forbidden.contains(m) || tried.contains(&(m, s)) {
                     continue;
                 }
@@ -407,16 +444,19 @@ impl Search<'_> {
         found
     }
 
-    /// Where the attacker might threaten the string on `s` (with `n_libs`
-    /// liberties): its liberties, and for a string of two liberties also
+    /// Where the attacker might threaten the string on `s` (of at most
+    /// three liberties): its liberties, and for a string of two liberties
     /// the empty points next to them off the first line where the
     /// attacker's stone would have three liberties or more (approaches that
-    /// prepare a ladder, a snapback or a shortage of liberties), in board
-    /// order.
-    fn threat_points(&self, board: &Board, s: Point, n_libs: usize) -> Vec<Point> {
+    /// prepare a ladder, a snapback or a shortage of liberties). The wider
+    /// threats add those approaches for a string of three liberties (a cut
+    /// prepared) and the liberties of the attacker's strings in atari next
+    /// to `s` (saving a cutting stone, after which the defender can no
+    /// longer escape by capturing it). In board order.
+    fn threat_points(&self, board: &Board, s: Point) -> Vec<Point> {
         let libs = board.liberties_sorted(s);
         let mut pts = libs.clone();
-        if n_libs == 2 {
+        if libs.len() == 2 || self.wide {
             for &lib in &libs {
                 for q in lib.neighbors() {
                     if board.on_board(q)
@@ -426,6 +466,17 @@ impl Search<'_> {
                         && approxlib(board, q, self.attacker, APPROACH_LIBS) >= APPROACH_LIBS
                     {
                         pts.push(q);
+                    }
+                }
+            }
+        }
+        if self.wide {
+            let mut adjs = Vec::new();
+            board.adjacent_chains_max_libs(s, 1, &mut adjs);
+            for a in adjs {
+                for lib in board.liberties_sorted(a) {
+                    if !pts.contains(&lib) {
+                        pts.push(lib);
                     }
                 }
             }
@@ -604,7 +655,7 @@ fn atari_atari_forbidding(
     let entry = board.depth();
     let mut search = Search::new(board, reader, targets, config);
     let mut defenses = PointSet::new();
-    let first = search.search(board, None, 0, None, Some(&mut defenses));
+    let first = search.widening(board, 0, None, Some(&mut defenses));
     log::debug!(
         "combination: first search {first:?}, {} nodes",
         search.nodes
@@ -614,7 +665,7 @@ fn atari_atari_forbidding(
         search.forbidden.insert(mv);
         search.nodes = 0;
         let mut again = PointSet::new();
-        match search.search(board, None, value, None, Some(&mut again)) {
+        match search.widening(board, value, None, Some(&mut again)) {
             Some((v, m)) => {
                 value = v;
                 mv = m;
@@ -653,10 +704,7 @@ pub fn combination_defenses(
         let safe = !reader.attack(board, p).0.succeeds();
         if safe {
             let mut search = Search::new(board, reader, &after, config);
-            if search
-                .search(board, None, combo.value, None, None)
-                .is_none()
-            {
+            if search.widening(board, combo.value, None, None).is_none() {
                 out.push(p);
             }
         }
@@ -694,7 +742,7 @@ pub fn blunder_size(
     // if `m` were a threat itself).
     let goal = grow_goal(board, None, m, mover.opponent());
     let mut search = Search::new(board, reader, &after, config);
-    let found = search.search(board, None, before + 1, Some(&goal), None);
+    let found = search.widening(board, before + 1, Some(&goal), None);
     log::debug!(
         "combination: blunder check {m:?}: {found:?}, {} nodes",
         search.nodes
@@ -747,6 +795,53 @@ pub(crate) mod tests {
         }
         let c = attack(DOUBLE_ATARI, Color::Black).expect("a combination");
         assert_eq!(c.mv, Point::new(4, 5));
+    }
+
+    /// Two white strings of three liberties on the left side, each safe
+    /// alone: white answers a cut at C6 or C4 by connecting to its strong
+    /// centre. Black's approach at B5 (next to a liberty of each, on
+    /// neither) threatens both cuts at once; GNU Go 3.8 also answers B5.
+    #[test]
+    fn approaches_two_strings_of_three_liberties() {
+        let sides = ". . . . . . . . .
+                     X X X X . . . . .
+                     O O O X . . . . .
+                     . . . O O . . . .
+                     . . . O . . . . .
+                     . . . O O . . . .
+                     O O O X . . . . .
+                     X X X X . . . . .
+                     . . . . . . . . .";
+        let mut b = board(sides);
+        let mut reader = Reader::default();
+        for s in [Point::new(2, 0), Point::new(6, 0)] {
+            assert_eq!(reader.attack(&mut b, s).0, ReadResult::Fail, "{s:?}");
+        }
+        let c = attack(sides, Color::Black).expect("a combination");
+        assert_eq!(c.mv, Point::new(4, 1));
+    }
+
+    /// Black's E5 is in atari between two white stones of two liberties,
+    /// each safe while white can take E5 (which gives it liberties back).
+    /// Saving E5 at E4, on no liberty of a white string, threatens both.
+    #[test]
+    fn rescuing_a_cutting_stone_threatens_both_sides() {
+        let cut = ". . . . . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .
+                   . . X . O . X . .
+                   . X . O X O . X .
+                   . . . X . X . . .
+                   . . . . . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .";
+        let mut b = board(cut);
+        let mut reader = Reader::default();
+        for s in [Point::new(4, 3), Point::new(4, 5)] {
+            assert_eq!(reader.attack(&mut b, s).0, ReadResult::Fail, "{s:?}");
+        }
+        let c = attack(cut, Color::Black).expect("a combination");
+        assert_eq!(c.mv, Point::new(5, 4));
     }
 
     #[test]
