@@ -145,7 +145,6 @@ def diverge(s, setup, target, owner, attacker, first, prefix, live, depth=0):
     """Follow tesuji's winning line after `prefix` (moves alternating from
     the colour `first`; the side tesuji says wins is to move after it) and
     describe the divergence."""
-    loser_color = attacker if live else owner
     winner = 'Defender' if live else 'Attacker'
     their_question = 'owl_attack' if live else 'owl_defend'
     our_question = 'owl_defend' if live else 'owl_attack'

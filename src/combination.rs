@@ -812,13 +812,7 @@ pub(crate) mod tests {
                      O O O X . . . . .
                      X X X X . . . . .
                      . . . . . . . . .";
-        let mut b = board(sides);
-        let mut reader = Reader::default();
-        for s in [Point::new(2, 0), Point::new(6, 0)] {
-            assert_eq!(reader.attack(&mut b, s).0, ReadResult::Fail, "{s:?}");
-        }
-        let c = attack(sides, Color::Black).expect("a combination");
-        assert_eq!(c.mv, Point::new(4, 1));
+        combination_against_safe_strings(sides, &[(2, 0), (6, 0)], (4, 1));
     }
 
     /// Black's E5 is in atari between two white stones of two liberties,
@@ -835,13 +829,24 @@ pub(crate) mod tests {
                    . . . . . . . . .
                    . . . . . . . . .
                    . . . . . . . . .";
-        let mut b = board(cut);
+        combination_against_safe_strings(cut, &[(4, 3), (4, 5)], (5, 4));
+    }
+
+    /// Black's combination in `diagram` starts at `first`, though the
+    /// tactical reader captures none of the white strings at `safe` alone.
+    fn combination_against_safe_strings(
+        diagram: &str,
+        safe: &[(usize, usize)],
+        first: (usize, usize),
+    ) {
+        let mut b = board(diagram);
         let mut reader = Reader::default();
-        for s in [Point::new(4, 3), Point::new(4, 5)] {
+        for &(r, c) in safe {
+            let s = Point::new(r, c);
             assert_eq!(reader.attack(&mut b, s).0, ReadResult::Fail, "{s:?}");
         }
-        let c = attack(cut, Color::Black).expect("a combination");
-        assert_eq!(c.mv, Point::new(5, 4));
+        let c = attack(diagram, Color::Black).expect("a combination");
+        assert_eq!(c.mv, Point::new(first.0, first.1));
     }
 
     #[test]

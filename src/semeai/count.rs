@@ -54,21 +54,18 @@ pub fn weakest_contact(
     other_goal: &[bool],
 ) -> Option<Point> {
     let own = goal_strings(board, goal, color);
-    let contact = contact_strings(board, goal, color, other_goal);
+    let contact = contact_strings(board, &own, other_goal);
     let pool = if contact.is_empty() { &own } else { &contact };
     pool.iter().copied().min_by_key(|&s| (board.countlib(s), s))
 }
 
-/// The strings of `goal` (of `color`) next to a stone of the other goal.
-pub fn contact_strings(
-    board: &Board,
-    goal: &[bool],
-    color: Color,
-    other_goal: &[bool],
-) -> Vec<Point> {
+/// The strings among `strings` (a goal's, by origin) next to a stone of
+/// the other goal.
+pub fn contact_strings(board: &Board, strings: &[Point], other_goal: &[bool]) -> Vec<Point> {
     let mut buf = Vec::new();
-    goal_strings(board, goal, color)
-        .into_iter()
+    strings
+        .iter()
+        .copied()
         .filter(|&s| {
             board.adjacent_chains(s, &mut buf);
             buf.iter().any(|&n| other_goal[n.idx()])

@@ -720,15 +720,12 @@ impl<'a> Search<'a> {
     fn is_plain(&self, board: &Board, goals: &[Vec<bool>; 2], lives: &[Life; 2]) -> bool {
         (0..2).all(|side| {
             let life = &lives[side];
-            life.min_eyes == life.max_eyes
-                && life.lunches.is_empty()
-                && life.weak.is_empty()
-                && goal_strings(board, &goals[side], self.colors[side])
-                    .iter()
-                    .all(|&s| board.countlib(s) > 1)
-                && count::contact_strings(board, &goals[side], self.colors[side], &goals[1 - side])
-                    .len()
-                    <= 1
+            if life.min_eyes != life.max_eyes || !life.lunches.is_empty() || !life.weak.is_empty() {
+                return false;
+            }
+            let strings = goal_strings(board, &goals[side], self.colors[side]);
+            strings.iter().all(|&s| board.countlib(s) > 1)
+                && count::contact_strings(board, &strings, &goals[1 - side]).len() <= 1
         })
     }
 }

@@ -79,12 +79,28 @@ fn an_eye_takes_the_shared_liberties() {
 /// The race between the strings at `first` and `second` with the first's
 /// colour to move; the board must be restored.
 fn race(diagram: &str, first: (usize, usize), second: (usize, usize)) -> SemeaiAnswer {
+    race_of_dragons(diagram, &[first], &[second])
+}
+
+/// The race between two dragons, each given by its named stone first and
+/// its other strings' stones after it, with the first's colour to move;
+/// the board must be restored and a second read must agree.
+fn race_of_dragons(
+    diagram: &str,
+    first: &[(usize, usize)],
+    second: &[(usize, usize)],
+) -> SemeaiAnswer {
     let mut b = Board::from_diagram(diagram).unwrap();
+    let stones = |b: &Board, d: &[(usize, usize)]| -> Vec<Point> {
+        d.iter()
+            .flat_map(|&(r, c)| b.stones_sorted(b.point(r, c).unwrap()))
+            .collect()
+    };
+    let (sa, sz) = (stones(&b, first), stones(&b, second));
     let (a, z) = (
-        b.point(first.0, first.1).unwrap(),
-        b.point(second.0, second.1).unwrap(),
+        b.point(first[0].0, first[0].1).unwrap(),
+        b.point(second[0].0, second[0].1).unwrap(),
     );
-    let (sa, sz) = (b.stones_sorted(a), b.stones_sorted(z));
     let to_move = b.color_at(a).unwrap();
     let before = b.clone();
     let mut semeai = SemeaiReader::default();
@@ -282,38 +298,6 @@ fn liberties_in_spaces_worth_no_eye_are_not_one_big_eye() {
         let a = race(SEMEAI6, first, second);
         assert_eq!(a.outcome, Outcome::Seki, "{first:?} against {second:?}");
     }
-}
-
-/// The race between two dragons, each given by its named stone first and
-/// its other strings' stones after it, with the first's colour to move.
-fn race_of_dragons(
-    diagram: &str,
-    first: &[(usize, usize)],
-    second: &[(usize, usize)],
-) -> SemeaiAnswer {
-    let mut b = Board::from_diagram(diagram).unwrap();
-    let stones = |b: &Board, d: &[(usize, usize)]| -> Vec<Point> {
-        d.iter()
-            .flat_map(|&(r, c)| b.stones_sorted(b.point(r, c).unwrap()))
-            .collect()
-    };
-    let (sa, sz) = (stones(&b, first), stones(&b, second));
-    let (a, z) = (sa[0], sz[0]);
-    let to_move = b.color_at(a).unwrap();
-    let before = b.clone();
-    let mut semeai = SemeaiReader::default();
-    let mut reader = Reader::default();
-    let first = RaceDragon {
-        stones: &sa,
-        target: a,
-    };
-    let second = RaceDragon {
-        stones: &sz,
-        target: z,
-    };
-    let answer = semeai.analyze(&mut b, &mut reader, first, second, to_move);
-    assert_eq!(b, before, "the board is restored");
-    answer
 }
 
 /// A white string on the top edge without an eye and with four
