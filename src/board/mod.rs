@@ -123,6 +123,8 @@ pub struct Board {
     /// Points of every move tried (legal or not) since `start_shadow`, for
     /// the persistent caches (GNU Go's reading shadow).
     shadow: Option<PointSet>,
+    /// The on-board points, as a set.
+    on_board: PointSet,
 }
 
 impl std::fmt::Debug for Board {
@@ -157,9 +159,11 @@ impl Board {
     pub fn new(size: usize) -> Board {
         assert!((1..=MAX_BOARD).contains(&size), "board size {size}");
         let mut cells = [Cell::Border; BOARD_ARRAY];
+        let mut on_board = PointSet::new();
         for row in 0..size {
             for col in 0..size {
                 cells[Point::new(row, col).idx()] = Cell::Empty;
+                on_board.insert(Point::new(row, col));
             }
         }
         Board {
@@ -179,7 +183,13 @@ impl Board {
             mark_gen: 0,
             trymoves: 0,
             shadow: None,
+            on_board,
         }
+    }
+
+    /// The on-board points, as a set.
+    pub fn on_board_set(&self) -> &PointSet {
+        &self.on_board
     }
 
     /// The side length.
@@ -631,6 +641,64 @@ impl PointSet {
     pub fn is_empty(&self) -> bool {
         self.bits.iter().all(|&w| w == 0)
     }
+    /// Add every point of `other`.
+    pub fn union_with(&mut self, other: &PointSet) {
+        for (w, o) in self.bits.iter_mut().zip(other.bits.iter()) {
+            *w |= o;
+        }
+    }
+
+    /// Keep only the points of `other`.
+    pub fn intersect_with(&mut self, other: &PointSet) {
+        for (w, o) in self.bits.iter_mut().zip(other.bits.iter()) {
+            *w &= o;
+        }
+    }
+
+    /// The set's points and their four neighbours in the padded array
+    /// (border cells included: intersect with [`Board::on_board_set`] to
+    /// keep the board's points). Whole words at a time: a neighbour is
+    /// one index or one row (`STRIDE`) away.
+    pub fn dilated(&self) -> PointSet {
+        let mut out = self.clone();
+        for shift in [1, point::STRIDE] {
+            out.union_with(&self.shifted_up(shift));
+            out.union_with(&self.shifted_down(shift));
+        }
+        out
+    }
+
+    /// Every point moved `k` indices up (`k` < 64); points past the
+    /// array's end drop out.
+    fn shifted_up(&self, k: usize) -> PointSet {
+        let mut out = PointSet::new();
+        let n = self.bits.len();
+        for i in 0..n {
+            let low = if i > 0 {
+                self.bits[i - 1] >> (64 - k)
+            } else {
+                0
+            };
+            out.bits[i] = (self.bits[i] << k) | low;
+        }
+        out
+    }
+
+    /// Every point moved `k` indices down (`k` < 64).
+    fn shifted_down(&self, k: usize) -> PointSet {
+        let mut out = PointSet::new();
+        let n = self.bits.len();
+        for i in 0..n {
+            let high = if i + 1 < n {
+                self.bits[i + 1] << (64 - k)
+            } else {
+                0
+            };
+            out.bits[i] = (self.bits[i] >> k) | high;
+        }
+        out
+    }
+
     /// The points in index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
         // Word by word, lowest set bit first: index order, without

@@ -236,6 +236,16 @@ impl PersistentCache {
         if self.disabled || cost < MIN_COST {
             return;
         }
+        // A full cache takes the entry only in place of an equal one (same
+        // query, ko point and area) or of a less useful one: when neither
+        // can be, the area is not worth computing.
+        let ko = board.ko_point();
+        if self.entries.len() >= MAX_ENTRIES
+            && !self.entries.iter().any(|e| e.query == query && e.ko == ko)
+            && cost <= self.worst().1
+        {
+            return;
+        }
         let area = active_area(board, &query, shadow);
         let entry = Entry {
             ko: board.ko_point(),
@@ -261,17 +271,22 @@ impl PersistentCache {
             return;
         }
         // Replace the least useful entry if the new one is worth more.
-        let (worst, worst_score) = self
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (i, e.score()))
-            .min_by_key(|&(i, s)| (s, i))
-            .unwrap_or((0, 0));
+        let (worst, worst_score) = self.worst();
         if entry.cost > worst_score {
             self.entries[worst] = entry;
             self.stats.stores += 1;
         }
+    }
+
+    /// The least useful entry (the first of the lowest score) and its
+    /// score.
+    fn worst(&self) -> (usize, u64) {
+        self.entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (i, e.score()))
+            .min_by_key(|&(i, s)| (s, i))
+            .unwrap_or((0, 0))
     }
 
     /// Run a top-level read through the cache: answer from the cache when
@@ -366,27 +381,21 @@ pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet 
     // the points tried; GNU Go's marks alone let a cached move differ from
     // a fresh read's (tested by replaying whole games).
     for _ in 0..RINGS {
-        let current: Vec<Point> = area.iter().collect();
-        // One walk per chain and ring (its stones are all in `current`
-        // or added by that walk alike).
+        // The chains with a stone in the area, in full (one walk each),
+        // then every point next to the area or to those chains.
         let mut walked = PointSet::new();
-        for p in current {
-            for n in p.neighbors() {
-                if board.on_board(n) {
-                    area.insert(n);
-                }
-            }
+        for p in area.iter() {
             if board.is_stone(p) && walked.insert(board.origin(p)) {
                 for s in board.stones(p) {
-                    area.insert(s);
-                    for n in s.neighbors() {
-                        if board.on_board(n) {
-                            area.insert(n);
-                        }
-                    }
+                    walked.insert(s);
                 }
             }
         }
+        let mut grown = area.clone();
+        grown.union_with(&walked);
+        let mut ring = grown.dilated();
+        ring.intersect_with(board.on_board_set());
+        area = ring;
     }
     area
 }

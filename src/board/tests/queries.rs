@@ -460,3 +460,38 @@ fn point_set_iterates_in_index_order() {
     assert!(!set.iter().any(|q| q == Point(64)));
     assert_eq!(PointSet::new().iter().count(), 0);
 }
+
+/// `PointSet::dilated` intersected with the board's points equals the
+/// point-by-point neighbour walk, on every board size, for sets touching
+/// every edge and corner.
+#[test]
+fn dilated_point_set_matches_neighbour_walk() {
+    use crate::board::PointSet;
+    for size in [1, 2, 5, 9, 13, 19] {
+        let b = Board::new(size);
+        let mut seed = 7u64;
+        for _ in 0..20 {
+            let mut set = PointSet::new();
+            for q in b.points() {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (seed >> 60) < 3 {
+                    set.insert(q);
+                }
+            }
+            let mut walked = set.clone();
+            for q in set.iter() {
+                for n in q.neighbors() {
+                    if b.on_board(n) {
+                        walked.insert(n);
+                    }
+                }
+            }
+            let mut fast = set.dilated();
+            fast.intersect_with(b.on_board_set());
+            let fast: Vec<Point> = fast.iter().collect();
+            assert_eq!(fast, walked.iter().collect::<Vec<Point>>(), "size {size}");
+        }
+    }
+}
