@@ -731,9 +731,23 @@ pub fn blunder_size(
     before: u32,
     m: Point,
 ) -> u32 {
+    blunder_combination(board, reader, config, targets, before, m).map_or(0, |c| c.value)
+}
+
+/// [`blunder_size`]'s combination itself: the opponent's first move after
+/// `m` (the point `mover` would have to hold) and its value, or `None`
+/// when the move hands the opponent nothing more than `before`.
+pub fn blunder_combination(
+    board: &mut Board,
+    reader: &mut Reader,
+    config: AaConfig,
+    targets: &Targets,
+    before: u32,
+    m: Point,
+) -> Option<Combination> {
     let mover = targets.defender;
     if !board.trymove(m, mover) {
-        return 0;
+        return None;
     }
     let mut after = targets.clone();
     after.refresh_after(board, reader, m);
@@ -748,7 +762,7 @@ pub fn blunder_size(
         search.nodes
     );
     board.popgo();
-    found.map_or(0, |(v, _)| v)
+    found.map(|(value, mv)| Combination { mv, value })
 }
 
 #[cfg(test)]

@@ -5,9 +5,11 @@
 //! weighs move reasons from worms, dragons, owl and patterns. This one
 //! knows tactics, the owl's defences, combinations and break-ins:
 //! 1. capture the largest opponent string in atari whose capturing stone is
-//!    safe (checked with [`Reader::safe_move`]);
+//!    safe (checked with [`Reader::safe_move`]) and that its owner could
+//!    save (the reader finds a defence: a string without one is as good as
+//!    captured, and its capture waits until 3a);
 //! 2. otherwise save an own string in atari by extending, if the extension
-//!    is safe;
+//!    is safe and the opponent's capture would not be a snapback (else 3a);
 //!    before any capture or rescue of fewer stones than the dragon (1a),
 //!    save an own critical dragon of two stones or more at the owl's
 //!    defence point ([`life::critical_moves`], largest dragon first; see
@@ -17,11 +19,16 @@
 //!    otherwise (2b), when the opponent has a combination, stop it
 //!    ([`crate::combination::combination_defenses`]: the combination's own
 //!    first move when it stops it, else the first defence in board order);
+//!    the captures and rescues of steps 1-2 about less than the
+//!    combination would win (on its scale: twice the stones plus the
+//!    liberty) come after 2b, not before it;
 //! 3. otherwise break into the largest region of the opponent's estimated
 //!    territory that an own string can reach by connection reading, or
 //!    block the opponent's break-in into a larger own region
 //!    ([`crate::analysis::breakin`], GNU Go's break-in move reasons), if the
 //!    move is safe;
+//!    otherwise (3a) the moves in no hurry of steps 1-2: captures of
+//!    strings without a defence, rescues from a snapback;
 //! 4. otherwise play a pseudo-random (seeded, deterministic) safe move that
 //!    does not fill an own eye, on a neutral point of the territory estimate
 //!    that is not settled: never inside a small empty region that only one
@@ -42,15 +49,19 @@
 //! 7. otherwise a random safe move as in 4 on a point the territory
 //!    estimate gives the opponent but the final statuses do not (an open
 //!    area still to reduce); never into its own estimated territory;
-//! 8. otherwise pass.
+//! 8. otherwise, when blunders were skipped, hold the point where the
+//!    opponent's combination after one of them would start, if that move
+//!    is safe and no blunder itself (its own refutation is tried next);
+//! 9. otherwise pass.
 //!
 //! Every move of every step is checked for blunders first (GNU Go
 //! `atari_atari_confirm_safety`): a move after which the opponent has a
 //! combination it did not have before ([`crate::combination::blunder_size`])
 //! is skipped for the next candidate (steps 1-3 look at up to four of
-//! theirs), and when only such moves are left the engine passes.
+//! theirs), and when only such moves are left the engine holds a point
+//! those combinations start from (step 8) or passes.
 //!
-//! Steps 1-3 but 1a are [`ranked_moves`], which the analysis commands show
+//! Steps 1-3a but 1a are [`ranked_moves`], which the analysis commands show
 //! too (without the combination steps and checks; they add the owl's
 //! moves of both sides themselves).
 //! Every step proposes only moves the game's ko rule allows (a
@@ -63,10 +74,12 @@ use crate::analysis::status::{final_status, FinalStatus, PointStatus};
 use crate::analysis::territory::Territory;
 use crate::analysis::Readers;
 use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
-use crate::combination::{atari_atari, blunder_size, combination_defenses, AaConfig, Targets};
+use crate::combination::{
+    atari_atari, blunder_combination, combination_defenses, AaConfig, Targets,
+};
 use crate::game::score::empty_regions;
 use crate::game::MoveFilter;
-use crate::reading::Reader;
+use crate::reading::{ReadResult, Reader};
 
 use super::life::{self, CriticalScope};
 use super::Engine;
@@ -90,6 +103,10 @@ const SMALL_REGION: usize = 12;
 pub enum Reason {
     /// Captures an opponent string in atari of this many stones.
     Capture(usize),
+    /// Captures an opponent string in atari of this many stones that its
+    /// owner cannot save anyway (the tactical reader finds no defence):
+    /// no hurry, it is as good as captured.
+    CaptureDead(usize),
     /// Saves an own string in atari of this many stones.
     Rescue(usize),
     /// Breaks into an opponent territory region of this many points.
@@ -105,6 +122,7 @@ impl Reason {
     fn size(self) -> usize {
         match self {
             Reason::Capture(n)
+            | Reason::CaptureDead(n)
             | Reason::Rescue(n)
             | Reason::BreakIn(n)
             | Reason::Block(n)
@@ -185,6 +203,10 @@ impl Late {
         ) {
             return Move::Play(p);
         }
+        if let Some(p) = self.combos.refutation(board, reader, &self.filter) {
+            log::debug!("genmove: holds {p:?}, where a combination would start");
+            return Move::Play(p);
+        }
         if let Some(p) = self.skipped {
             log::debug!("genmove: passes rather than allow a combination at {p:?}");
         }
@@ -215,9 +237,35 @@ fn early_move(
     let mut skipped: Option<Point> = None;
     // The cheap tactical moves first: the territory estimate and the
     // break-in reads are only needed when there is none.
-    let tactical = tactical_moves(board, reader, &filter, color, CANDIDATES);
+    let (tactical, dead_captures) = tactical_moves(board, reader, &filter, color, CANDIDATES);
     let urgent = merge_by_size(&tactical, owl);
-    if let Some(best) = combos.first_sound(board, reader, &urgent, &mut skipped) {
+    // The urgent moves about less than the opponent's combination would
+    // win come after stopping it.
+    let threat = if urgent.is_empty() {
+        0
+    } else {
+        combos.own(board, reader).1
+    };
+    let split = urgent
+        .iter()
+        .position(|c| worth(c.reason) < threat)
+        .unwrap_or(urgent.len());
+    let (larger, smaller) = urgent.split_at(split);
+    if let Some(best) = combos.first_sound(board, reader, larger, &mut skipped) {
+        log::debug!("genmove: {best:?}");
+        return Ok(Move::Play(best.mv));
+    }
+    let stop_first = !smaller.is_empty();
+    if stop_first {
+        if let Some(p) = combos.stop_opponent(board, reader, &filter) {
+            log::debug!(
+                "genmove: stops a combination at {p:?} before {:?}",
+                smaller[0]
+            );
+            return Ok(Move::Play(p));
+        }
+    }
+    if let Some(best) = combos.first_sound(board, reader, smaller, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
@@ -225,9 +273,11 @@ fn early_move(
         log::debug!("genmove: combination at {p:?}");
         return Ok(Move::Play(p));
     }
-    if let Some(p) = combos.stop_opponent(board, reader, &filter) {
-        log::debug!("genmove: stops a combination at {p:?}");
-        return Ok(Move::Play(p));
+    if !stop_first {
+        if let Some(p) = combos.stop_opponent(board, reader, &filter) {
+            log::debug!("genmove: stops a combination at {p:?}");
+            return Ok(Move::Play(p));
+        }
     }
     let territory = Territory::estimate(board, reader);
     log::debug!("territory estimate:\n{}", territory.to_diagram(board));
@@ -239,6 +289,10 @@ fn early_move(
         CANDIDATES,
     );
     if let Some(best) = combos.first_sound(board, reader, &territorial, &mut skipped) {
+        log::debug!("genmove: {best:?}");
+        return Ok(Move::Play(best.mv));
+    }
+    if let Some(best) = combos.first_sound(board, reader, &dead_captures, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
@@ -285,6 +339,25 @@ fn early_move(
 /// (the first may hand the opponent a combination).
 const CANDIDATES: usize = 4;
 
+/// Points where the opponent's combinations would start that are tried
+/// before passing (see [`Combos::refutation`]).
+const REFUTATIONS: usize = 6;
+
+/// What an urgent move is about on the scale of a combination's value
+/// (twice the stones of the string won plus its liberties and their
+/// empty neighbours): for a capture or a rescue, twice the stones plus the
+/// one liberty of a string in atari, at least. The owl's defence of a
+/// dragon saves its eyes and territory as well, beyond this scale: it
+/// keeps its place before the combination. (Measured: ranked by stones
+/// like the others, owl defences of two-stone dragons lost two
+/// `reg_genmove` tests and gained none.)
+fn worth(reason: Reason) -> u32 {
+    match reason {
+        Reason::OwlDefense(_) => u32::MAX,
+        r => 2 * r.size() as u32 + 1,
+    }
+}
+
 /// The combination checks of one move generation (GNU Go's
 /// `atari_atari` move reasons and `atari_atari_confirm_safety`), each read
 /// when first needed.
@@ -294,6 +367,9 @@ struct Combos {
     /// The mover's strings as the opponent's targets, and the value of the
     /// opponent's combination before any move (0: none).
     own: Option<(Targets, u32)>,
+    /// The opponent's first moves of the combinations the blunders found
+    /// so far would have allowed, in the order found, each once.
+    refutations: Vec<Point>,
 }
 
 impl Combos {
@@ -302,6 +378,7 @@ impl Combos {
             color,
             config: AaConfig::for_genmove(),
             own: None,
+            refutations: Vec::new(),
         }
     }
 
@@ -321,11 +398,45 @@ impl Combos {
         let config = self.config;
         let (targets, before) = self.own(board, reader);
         let (targets, before) = (targets.clone(), *before);
-        let size = blunder_size(board, reader, config, &targets, before, m);
-        if size > 0 {
-            log::debug!("genmove: {m:?} allows a combination of value {size}");
+        let Some(c) = blunder_combination(board, reader, config, &targets, before, m) else {
+            return false;
+        };
+        log::debug!(
+            "genmove: {m:?} allows a combination of value {} at {:?}",
+            c.value,
+            c.mv
+        );
+        if !self.refutations.contains(&c.mv) {
+            self.refutations.push(c.mv);
         }
-        size > 0
+        true
+    }
+
+    /// Instead of passing: the first point the opponent's combination
+    /// after a blunder would start from ([`Combos::refutations`], those
+    /// found on the way included, at most [`REFUTATIONS`] tried) that is
+    /// legal, allowed, safe and no blunder itself. Holding that point
+    /// first takes the opponent's threat away.
+    fn refutation(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        filter: &MoveFilter,
+    ) -> Option<Point> {
+        let color = self.color;
+        let mut i = 0;
+        while i < self.refutations.len().min(REFUTATIONS) {
+            let p = self.refutations[i];
+            i += 1;
+            if board.is_legal(p, color)
+                && filter.permits(board, p, color)
+                && reader.safe_move(board, p, color).succeeds()
+                && !self.is_blunder(board, reader, p)
+            {
+                return Some(p);
+            }
+        }
+        None
     }
 
     /// The first of `candidates` that is no blunder; the first blunder is
@@ -487,9 +598,10 @@ fn removal_move(
 }
 
 /// Every purposeful move for `color`, best first, each point once: the
-/// captures (largest string first, ties in board order), then the rescues
-/// (likewise), then the break-ins and blocks (largest region first,
-/// break-ins before blocks of the same size). Only legal moves (for the
+/// captures of strings their owner could save (largest string first, ties
+/// in board order), then the rescues (likewise), then the break-ins and
+/// blocks (largest region first, break-ins before blocks of the same
+/// size), then the captures of strings their owner cannot save. Only legal moves (for the
 /// board and for `filter`, the game's ko rule) whose stone is tactically
 /// safe are kept. `genmove` plays the first; the analysis commands show
 /// them all.
@@ -499,8 +611,11 @@ pub fn ranked_moves(
     filter: &MoveFilter,
     color: Color,
 ) -> Vec<Candidate> {
-    let mut ranked = tactical_moves(rd.board, rd.reader, filter, color, usize::MAX);
-    for c in territorial_moves(rd, territory, filter, color, usize::MAX) {
+    let (mut ranked, dead) = tactical_moves(rd.board, rd.reader, filter, color, usize::MAX);
+    for c in territorial_moves(rd, territory, filter, color, usize::MAX)
+        .into_iter()
+        .chain(dead)
+    {
         if !ranked.iter().any(|r| r.mv == c.mv) {
             ranked.push(c);
         }
@@ -508,28 +623,49 @@ pub fn ranked_moves(
     ranked
 }
 
-/// The captures, then the rescues, of [`ranked_moves`], at most `limit`.
+/// The captures of strings their owner could save, then the rescues, of
+/// [`ranked_moves`], at most `limit`; and apart from them, at most `limit`
+/// moves in no hurry: captures of strings the reader finds no defence for
+/// ([`Reason::CaptureDead`], GNU Go gives an attack on a string without
+/// a defence no value of its own), and rescues of strings whose capture
+/// would be a snapback.
 fn tactical_moves(
     board: &mut Board,
     reader: &mut Reader,
     filter: &MoveFilter,
     color: Color,
     limit: usize,
-) -> Vec<Candidate> {
+) -> (Vec<Candidate>, Vec<Candidate>) {
     let mut proposals: Vec<Candidate> = Vec::new();
-    for (size, lib) in strings_in_atari(board, color.opponent()) {
-        proposals.push(Candidate {
-            mv: lib,
-            reason: Reason::Capture(size),
-        });
+    let mut dead: Vec<Candidate> = Vec::new();
+    for (size, origin, lib) in strings_in_atari(board, color.opponent()) {
+        if reader.find_defense(board, origin).0 == ReadResult::Fail {
+            dead.push(Candidate {
+                mv: lib,
+                reason: Reason::CaptureDead(size),
+            });
+        } else {
+            proposals.push(Candidate {
+                mv: lib,
+                reason: Reason::Capture(size),
+            });
+        }
     }
-    for (size, lib) in strings_in_atari(board, color) {
-        proposals.push(Candidate {
+    for (size, _, lib) in strings_in_atari(board, color) {
+        let c = Candidate {
             mv: lib,
             reason: Reason::Rescue(size),
-        });
+        };
+        if captures_into_snapback(board, lib, color.opponent()) {
+            dead.push(c);
+        } else {
+            proposals.push(c);
+        }
     }
-    keep_safe(board, reader, filter, color, proposals, limit)
+    (
+        keep_safe(board, reader, filter, color, proposals, limit),
+        keep_safe(board, reader, filter, color, dead, limit),
+    )
 }
 
 /// `first` and `second` merged, each in its own order: the head of
@@ -617,9 +753,9 @@ fn keep_safe(
     kept
 }
 
-/// The strings of `owner` in atari as (size, liberty), largest first, ties
-/// in board order.
-fn strings_in_atari(board: &Board, owner: Color) -> Vec<(usize, Point)> {
+/// The strings of `owner` in atari as (size, origin, liberty), largest
+/// first, ties in board order.
+fn strings_in_atari(board: &Board, owner: Color) -> Vec<(usize, Point, Point)> {
     let mut strings: Vec<(usize, Point)> = board
         .chain_origins(Some(owner))
         .into_iter()
@@ -629,8 +765,23 @@ fn strings_in_atari(board: &Board, owner: Color) -> Vec<(usize, Point)> {
     strings.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     strings
         .into_iter()
-        .map(|(size, o)| (size, board.libs(o)[0]))
+        .map(|(size, o)| (size, o, board.libs(o)[0]))
         .collect()
+}
+
+/// Would `attacker`'s capture at `lib` (the last liberty of a string of the
+/// other colour) run into a snapback: the capturing string of two stones
+/// or more left in atari, so that the other side takes it back at once?
+fn captures_into_snapback(board: &mut Board, lib: Point, attacker: Color) -> bool {
+    if !board.trymove(lib, attacker) {
+        return false;
+    }
+    let snapback = board.chain_size(lib) >= 2 && board.countlib(lib) == 1 && {
+        let back = board.libs(lib)[0];
+        board.is_legal(back, attacker.opponent())
+    };
+    board.popgo();
+    snapback
 }
 
 /// Is `p` an eye of `color`: every neighbour an own stone or the edge, and
@@ -865,6 +1016,88 @@ pub(crate) mod tests {
             Color::Black,
         );
         assert_eq!(m, Move::Pass);
+    }
+
+    /// White's E9 or F9 (the only open points) would let black's F9 or
+    /// E9 atari D9 and G9 at once: before this, white passed. Now it
+    /// holds the point black's combination would start from, and from
+    /// there C9 (F9 is a blunder as well), where D9 joins its wall.
+    #[test]
+    fn holds_the_combination_point_rather_than_pass() {
+        let diagram = ". . . O . . O . .
+             . O O X X X X O O
+             O O X X X X X X O
+             O X X . X . X X O
+             O X . X . X . X O
+             O X X X X X X X O
+             O O O O O O O O O
+             . . . . . . . . .
+             . . . . . . . . .";
+        let b = Board::from_diagram(diagram).expect("diagram");
+        assert_eq!(
+            gen(diagram, Color::White),
+            Move::Play(b.point(0, 2).unwrap())
+        );
+    }
+
+    /// Black's combination at F7 (a double atari) would win more than
+    /// white's capture of the black stone in the corner at B1: white
+    /// stops the combination first (it used to capture).
+    #[test]
+    fn stops_a_larger_combination_before_a_small_capture() {
+        let diagram = ". . . . . . . . . . .
+             . . . . . . . . . . .
+             . . . . . . . . . . .
+             . . . . X . X . . . .
+             . . . X O . O X . . .
+             . . . . . . . . . . .
+             . . . . . O . . . . .
+             . . . . . . . . . . .
+             . . . . . . . . . . .
+             O . . . . . . . . . .
+             X . . . . . . . . . .";
+        assert_eq!(gen(diagram, Color::White), Move::Play(Point::new(4, 5)));
+    }
+
+    /// White's A2 cannot escape (A1 leaves it in atari): its capture can
+    /// wait, black saves E5 at E4 first (it used to capture at A1).
+    #[test]
+    fn saves_a_string_before_taking_a_dead_one() {
+        let diagram = ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . O . . . .
+             . . . O X O . . .
+             . . . . . . . . .
+             X . . . . . . . .
+             O X . . . . . . .
+             . . . . . . . . .";
+        assert_eq!(gen(diagram, Color::Black), Move::Play(Point::new(5, 4)));
+    }
+
+    /// C6 takes the two white stones C5-D5 and saves D6, but neither is
+    /// urgent: white cannot save C5-D5, and white's capture of D6 at C6
+    /// would be a snapback. The move waits among the unhurried ones.
+    #[test]
+    fn snapback_rescue_and_dead_capture_wait() {
+        let diagram = ". . . . . . . . .
+             . . . . . . . . .
+             . . X O O . . . .
+             . X . X O . . . .
+             . X O O X . . . .
+             . . X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .";
+        let mut board = Board::from_diagram(diagram).expect("diagram");
+        let mut reader = Reader::default();
+        let c6 = Point::new(3, 2);
+        assert!(captures_into_snapback(&mut board, c6, Color::White));
+        let filter = MoveFilter::default();
+        let (urgent, unhurried) =
+            tactical_moves(&mut board, &mut reader, &filter, Color::Black, usize::MAX);
+        assert!(!urgent.iter().any(|c| c.mv == c6), "{urgent:?}");
+        assert!(unhurried.iter().any(|c| c.mv == c6), "{unhurried:?}");
     }
 
     /// A corner group with a straight three to live in: the middle point

@@ -137,7 +137,8 @@ fn owl_moves(
 }
 
 /// The moves shown: the captures and rescues of `purposeful`, then the
-/// owl's moves, then the rest of `purposeful` (break-ins and blocks),
+/// owl's moves, then the rest of `purposeful` (break-ins and blocks,
+/// captures of strings without a defence),
 /// each once, without the `avoid`ed moves and, when `allow` is given,
 /// only those.
 fn shown_moves(req: &Request, purposeful: &[Candidate], owl: &[Point]) -> Vec<Point> {
