@@ -147,3 +147,40 @@ pub fn outcome(first: Tally, second: Tally, shared: usize, first_moves: bool) ->
         (false, false) => Outcome::Seki,
     }
 }
+
+/// Does an enemy string other than the other dragon's sit inside the
+/// dragon (`strings`, the goal `goal` of `color`): next to one of its
+/// strings or liberties, with every neighbour a stone of the goal or an
+/// empty point beside one? Such a stone (a nakade placed in its eye
+/// space) is no wall: the dragon may capture it and take its points back
+/// as liberties, so the liberties counted around it are not the race's.
+pub fn has_invader(
+    board: &Board,
+    strings: &[Point],
+    goal: &[bool],
+    color: Color,
+    other_goal: &[bool],
+) -> bool {
+    let by_goal = |p: Point| goal[p.idx()] && board.cell(p).is(color);
+    let inside = |n: Point| {
+        !other_goal[n.idx()]
+            && board.stones(n).all(|st| {
+                st.neighbors().iter().all(|&q| {
+                    !board.on_board(q)
+                        || board.same_chain(q, n)
+                        || by_goal(q)
+                        || (board.is_empty(q) && q.neighbors().iter().any(|&r| by_goal(r)))
+                })
+            })
+    };
+    let enemy = color.opponent();
+    let mut libs = Vec::new();
+    strings.iter().any(|&s| {
+        board.findlib(s, &mut libs);
+        board.stones(s).chain(libs.iter().copied()).any(|p| {
+            p.neighbors()
+                .iter()
+                .any(|&n| board.cell(n).is(enemy) && inside(n))
+        })
+    })
+}

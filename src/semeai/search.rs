@@ -726,6 +726,13 @@ impl<'a> Search<'a> {
             let strings = goal_strings(board, &goals[side], self.colors[side]);
             strings.iter().all(|&s| board.countlib(s) > 1)
                 && count::contact_strings(board, &strings, &goals[1 - side]).len() <= 1
+                && !count::has_invader(
+                    board,
+                    &strings,
+                    &goals[side],
+                    self.colors[side],
+                    &goals[1 - side],
+                )
         })
     }
 }
