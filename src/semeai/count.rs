@@ -1,7 +1,8 @@
 //! Counting a capturing race: each side's outside liberties, eye
 //! liberties and the liberties both share decide a plain race (no eye to
 //! make or destroy, no string to capture on the way) without reading it
-//! move by move.
+//! move by move. [`has_invader`] tells the search when a race is not
+//! plain because an enemy stone sits inside a dragon.
 //!
 //! GNU Go counterpart: the liberty counting of `do_owl_analyze_semeai`
 //! (`count_variations` aside), which compares the dragons' "safe"

@@ -52,8 +52,9 @@
 //! owl's attack on it fails): a dragon that kills its neighbour and dies
 //! anyway has lost. Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
-//! the other through one string only) is not read: [`count`] decides
-//! it, as does a line cut off by the depth or node limit.
+//! the other through one string only, no enemy stone inside either
+//! dragon) is not read: [`count`] decides it, as does a line cut off by
+//! the depth or node limit.
 //!
 //! At the root every candidate is read with the full window, and of the
 //! moves reaching the best value the answer names the one that gains most
@@ -716,7 +717,10 @@ impl<'a> Search<'a> {
     /// string only? The count is a race between two strings: a dragon
     /// with two strings in contact may give up the weaker (a lone stone
     /// at the edge, a cutting stone) and race on with the other, so such
-    /// a race is read on.
+    /// a race is read on. Nor is a race plain while an enemy stone sits
+    /// inside either dragon ([`count::has_invader`]: a stone played into
+    /// its eye space): the dragon may capture it and win its points back
+    /// as liberties, which the count cannot see.
     fn is_plain(&self, board: &Board, goals: &[Vec<bool>; 2], lives: &[Life; 2]) -> bool {
         (0..2).all(|side| {
             let life = &lives[side];

@@ -325,3 +325,61 @@ fn a_dragon_with_two_strings_in_contact_is_read_not_counted_on_the_weaker() {
     let a = race_of_dragons(STONE_AT_THE_END, &white, &black);
     assert_eq!(a.outcome, Outcome::Lost, "white moves first: {a:?}");
 }
+
+/// A black dragon on the right edge whose eye space (a pyramid of four)
+/// holds a white stone at its centre, racing the white string of column
+/// 3, which a living black wall encloses on the left.
+const NAKADE_INSIDE: &str = "
+    . X . O X X X
+    . X X O X X .
+    . X . O X . O
+    . X X O X X .
+    . X . O X X X
+    X X X O X X X
+    . X . O X X X";
+
+#[test]
+fn an_enemy_stone_inside_a_dragon_is_an_invader_and_a_wall_is_not() {
+    use crate::owl::life::goal_strings;
+    use crate::semeai::count::has_invader;
+    let b = Board::from_diagram(NAKADE_INSIDE).unwrap();
+    let goal_of = |p: Point| {
+        let mut g = vec![false; crate::board::BOARD_ARRAY];
+        for q in b.stones(p) {
+            g[q.idx()] = true;
+        }
+        g
+    };
+    let black = goal_of(b.point(0, 4).unwrap());
+    let white = goal_of(b.point(0, 3).unwrap());
+    let black_strings = goal_strings(&b, &black, crate::board::Color::Black);
+    assert!(has_invader(
+        &b,
+        &black_strings,
+        &black,
+        crate::board::Color::Black,
+        &white
+    ));
+    // The white string of the race is the other dragon, not an invader;
+    // the black wall on the left touches liberties of no white goal
+    // stone only: no invader inside the white dragon.
+    let white_strings = goal_strings(&b, &white, crate::board::Color::White);
+    assert!(!has_invader(
+        &b,
+        &white_strings,
+        &white,
+        crate::board::Color::White,
+        &black
+    ));
+    // Without the stone inside, the black dragon holds no invader.
+    let mut empty = b.clone();
+    empty.remove_stone(b.point(2, 6).unwrap());
+    let black_strings = goal_strings(&empty, &black, crate::board::Color::Black);
+    assert!(!has_invader(
+        &empty,
+        &black_strings,
+        &black,
+        crate::board::Color::Black,
+        &white
+    ));
+}
