@@ -52,9 +52,9 @@
 //! owl's attack on it fails): a dragon that kills its neighbour and dies
 //! anyway has lost. Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
-//! the other through one string only, no enemy stone inside either
-//! dragon) is not read: [`count`] decides it, as does a line cut off by
-//! the depth or node limit.
+//! the other through one string only) is not read: [`count`] decides
+//! it (an enemy stone inside a dragon makes its space an eye there), as
+//! does a line cut off by the depth or node limit.
 //!
 //! At the root every candidate is read with the full window, and of the
 //! moves reaching the best value the answer names the one that gains most
@@ -691,7 +691,8 @@ impl<'a> Search<'a> {
     }
 
     /// The race's outcome by counting liberties ([`count`]); without
-    /// judgements, as if neither dragon had an eye.
+    /// judgements, as if neither dragon had an eye (but for the spaces of
+    /// enemy stones inside a dragon, [`count::invaders`]).
     fn counted(
         &self,
         board: &Board,
@@ -705,8 +706,18 @@ impl<'a> Search<'a> {
         ) else {
             return Outcome::Seki;
         };
-        let t0 = count::tally(board, s0, s1, lives.map(|l| &l[0]));
-        let t1 = count::tally(board, s1, s0, lives.map(|l| &l[1]));
+        let inside = |side: usize| {
+            let strings = goal_strings(board, &goals[side], self.colors[side]);
+            count::invaders(
+                board,
+                &strings,
+                &goals[side],
+                self.colors[side],
+                &goals[1 - side],
+            )
+        };
+        let t0 = count::tally(board, s0, s1, lives.map(|l| &l[0]), &inside(0));
+        let t1 = count::tally(board, s1, s0, lives.map(|l| &l[1]), &inside(1));
         let shared = count::shared_liberties(board, s0, s1);
         count::outcome(t0, t1, shared, mover == 0)
     }
@@ -717,10 +728,7 @@ impl<'a> Search<'a> {
     /// string only? The count is a race between two strings: a dragon
     /// with two strings in contact may give up the weaker (a lone stone
     /// at the edge, a cutting stone) and race on with the other, so such
-    /// a race is read on. Nor is a race plain while an enemy stone sits
-    /// inside either dragon ([`count::has_invader`]: a stone played into
-    /// its eye space): the dragon may capture it and win its points back
-    /// as liberties, which the count cannot see.
+    /// a race is read on.
     fn is_plain(&self, board: &Board, goals: &[Vec<bool>; 2], lives: &[Life; 2]) -> bool {
         (0..2).all(|side| {
             let life = &lives[side];
@@ -730,13 +738,6 @@ impl<'a> Search<'a> {
             let strings = goal_strings(board, &goals[side], self.colors[side]);
             strings.iter().all(|&s| board.countlib(s) > 1)
                 && count::contact_strings(board, &strings, &goals[1 - side]).len() <= 1
-                && !count::has_invader(
-                    board,
-                    &strings,
-                    &goals[side],
-                    self.colors[side],
-                    &goals[1 - side],
-                )
         })
     }
 }

@@ -339,47 +339,34 @@ const NAKADE_INSIDE: &str = "
     . X . O X X X";
 
 #[test]
-fn an_enemy_stone_inside_a_dragon_is_an_invader_and_a_wall_is_not() {
+fn an_enemy_stone_inside_a_dragon_makes_its_space_an_eye_less_the_stone() {
+    use crate::board::Color::{Black, White};
     use crate::owl::life::goal_strings;
-    use crate::semeai::count::has_invader;
+    use crate::semeai::count::{invaders, tally};
     let b = Board::from_diagram(NAKADE_INSIDE).unwrap();
-    let goal_of = |p: Point| {
+    let goal_of = |b: &Board, p: Point| {
         let mut g = vec![false; crate::board::BOARD_ARRAY];
         for q in b.stones(p) {
             g[q.idx()] = true;
         }
         g
     };
-    let black = goal_of(b.point(0, 4).unwrap());
-    let white = goal_of(b.point(0, 3).unwrap());
-    let black_strings = goal_strings(&b, &black, crate::board::Color::Black);
-    assert!(has_invader(
-        &b,
-        &black_strings,
-        &black,
-        crate::board::Color::Black,
-        &white
-    ));
-    // The white string of the race is the other dragon, not an invader;
-    // the black wall on the left touches liberties of no white goal
-    // stone only: no invader inside the white dragon.
-    let white_strings = goal_strings(&b, &white, crate::board::Color::White);
-    assert!(!has_invader(
-        &b,
-        &white_strings,
-        &white,
-        crate::board::Color::White,
-        &black
-    ));
-    // Without the stone inside, the black dragon holds no invader.
+    let (s, t) = (b.point(0, 4).unwrap(), b.point(0, 3).unwrap());
+    let (black, white) = (goal_of(&b, s), goal_of(&b, t));
+    let inside = invaders(&b, &goal_strings(&b, &black, Black), &black, Black, &white);
+    assert_eq!(inside, vec![b.point(2, 6).unwrap()]);
+    // The pyramid four takes five moves to fill; the stone in it is one
+    // of them: four, and an eye (the three empty points alone would be
+    // three outside liberties).
+    assert_eq!(tally(&b, s, t, None, &inside), eyed(4));
+    assert_eq!(tally(&b, s, t, None, &[]), plain(3));
+    // The white string's enclosing wall (the black strings on the left)
+    // touches points no white goal stone borders: no invader.
+    let white_inside = invaders(&b, &goal_strings(&b, &white, White), &white, White, &black);
+    assert!(white_inside.is_empty());
+    // With the space empty the black dragon holds no invader.
     let mut empty = b.clone();
     empty.remove_stone(b.point(2, 6).unwrap());
-    let black_strings = goal_strings(&empty, &black, crate::board::Color::Black);
-    assert!(!has_invader(
-        &empty,
-        &black_strings,
-        &black,
-        crate::board::Color::Black,
-        &white
-    ));
+    let strings = goal_strings(&empty, &black, Black);
+    assert!(invaders(&empty, &strings, &black, Black, &white).is_empty());
 }
