@@ -1,7 +1,9 @@
 //! Counting a capturing race: each side's outside liberties, eye
 //! liberties and the liberties both share decide a plain race (no eye to
 //! make or destroy, no string to capture on the way) without reading it
-//! move by move.
+//! move by move. An enemy stone inside a dragon ([`invaders`], a nakade
+//! played into its eye space) makes its space an eye: the size's
+//! liberties less the stones in it.
 //!
 //! GNU Go counterpart: the liberty counting of `do_owl_analyze_semeai`
 //! (`count_variations` aside), which compares the dragons' "safe"
@@ -79,10 +81,13 @@ pub fn shared_liberties(board: &Board, s: Point, t: Point) -> usize {
 }
 
 /// The tally of string `s` (owned by the side `life` judges; no
-/// judgement: no eye) against string `t` of the other side.
-pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>) -> Tally {
+/// judgement: no eye) against string `t` of the other side. `invaders`
+/// ([`invaders`]) are enemy stones inside the side's dragon: the space
+/// of each, its stones and liberties, is an eye whose liberties are
+/// those of an eye of its size less the stones already in it.
+pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>, invaders: &[Point]) -> Tally {
     let libs = board.liberties_sorted(s);
-    let eye = life.is_some_and(|l| l.min_eyes >= 1);
+    let mut eye = life.is_some_and(|l| l.min_eyes >= 1);
     let mut outside = 0;
     // The eyes proper (spaces worth an eye) that hold a liberty of `s`:
     // each is filled in the moves its size takes. The other eye spaces'
@@ -93,8 +98,19 @@ pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>) -> Tally {
         _ => &[],
     };
     let mut counted = vec![false; eyes.len()];
+    let mut invaded = vec![false; invaders.len()];
     for l in libs {
         if board.is_liberty_of(l, t) {
+            continue;
+        }
+        if let Some(i) = invaders.iter().position(|&n| board.is_liberty_of(l, n)) {
+            if !invaded[i] {
+                invaded[i] = true;
+                eye = true;
+                let stones = board.chain_size(invaders[i]);
+                let n = stones + board.countlib(invaders[i]);
+                eye_libs += (eye_liberties(n)).saturating_sub(stones).max(1);
+            }
             continue;
         }
         match eyes.iter().position(|e| e.contains(&l)) {
@@ -106,8 +122,7 @@ pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>) -> Tally {
                         .filter(|&&p| board.is_empty(p))
                         .count()
                         .max(1);
-                    eye_libs += EYE_LIBERTIES[n.min(EYE_LIBERTIES.len() - 1)]
-                        + n.saturating_sub(EYE_LIBERTIES.len() - 1) * 4;
+                    eye_libs += eye_liberties(n);
                 }
             }
             None => outside += 1,
@@ -117,6 +132,11 @@ pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>) -> Tally {
         own: outside + eye_libs,
         eye,
     }
+}
+
+/// Moves it takes to fill an eye space of `n` points.
+fn eye_liberties(n: usize) -> usize {
+    EYE_LIBERTIES[n.min(EYE_LIBERTIES.len() - 1)] + n.saturating_sub(EYE_LIBERTIES.len() - 1) * 4
 }
 
 /// Does the mover, with tally `m` against `o` and `shared` liberties,
@@ -146,4 +166,61 @@ pub fn outcome(first: Tally, second: Tally, shared: usize, first_moves: bool) ->
         (true, true) => Outcome::Lost,
         (false, false) => Outcome::Seki,
     }
+}
+
+/// The enemy strings other than the other dragon's that sit inside the
+/// dragon (`strings`, the goal `goal` of `color`), by origin: next to
+/// one of its strings or liberties, with every liberty beside a goal
+/// stone and every stone they touch a goal stone. Such a stone (a nakade
+/// placed in its eye space) is no wall: the dragon may capture it and
+/// take its points back as liberties ([`tally`] counts its space as an
+/// eye).
+pub fn invaders(
+    board: &Board,
+    strings: &[Point],
+    goal: &[bool],
+    color: Color,
+    other_goal: &[bool],
+) -> Vec<Point> {
+    let by_goal = |p: Point| goal[p.idx()] && board.cell(p).is(color);
+    let mut found = Vec::new();
+    let enemy = color.opponent();
+    let mut libs = Vec::new();
+    let mut around = Vec::new();
+    let mut seen: Vec<Point> = Vec::new();
+    // Inside: every liberty beside a goal stone, every stone it touches
+    // a goal stone.
+    let mut inside = |n: Point, libs: &mut Vec<Point>| {
+        board.findlib(n, libs);
+        if !libs
+            .iter()
+            .all(|l| l.neighbors().iter().any(|&q| by_goal(q)))
+        {
+            return false;
+        }
+        board.adjacent_chains(n, &mut around);
+        around.iter().all(|&c| by_goal(c))
+    };
+    for &s in strings {
+        board.adjacent_chains(s, &mut libs);
+        let mut candidates: Vec<Point> = libs.clone();
+        board.findlib(s, &mut libs);
+        for &l in &libs {
+            for q in l.neighbors() {
+                if board.cell(q).is(enemy) {
+                    candidates.push(board.origin(q));
+                }
+            }
+        }
+        for n in candidates {
+            if other_goal[n.idx()] || seen.contains(&n) {
+                continue;
+            }
+            seen.push(n);
+            if inside(n, &mut libs) {
+                found.push(n);
+            }
+        }
+    }
+    found
 }

@@ -53,7 +53,8 @@
 //! anyway has lost. Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
 //! the other through one string only) is not read: [`count`] decides
-//! it, as does a line cut off by the depth or node limit.
+//! it (an enemy stone inside a dragon makes its space an eye there), as
+//! does a line cut off by the depth or node limit.
 //!
 //! At the root every candidate is read with the full window, and of the
 //! moves reaching the best value the answer names the one that gains most
@@ -690,7 +691,8 @@ impl<'a> Search<'a> {
     }
 
     /// The race's outcome by counting liberties ([`count`]); without
-    /// judgements, as if neither dragon had an eye.
+    /// judgements, as if neither dragon had an eye (but for the spaces of
+    /// enemy stones inside a dragon, [`count::invaders`]).
     fn counted(
         &self,
         board: &Board,
@@ -704,8 +706,18 @@ impl<'a> Search<'a> {
         ) else {
             return Outcome::Seki;
         };
-        let t0 = count::tally(board, s0, s1, lives.map(|l| &l[0]));
-        let t1 = count::tally(board, s1, s0, lives.map(|l| &l[1]));
+        let inside = |side: usize| {
+            let strings = goal_strings(board, &goals[side], self.colors[side]);
+            count::invaders(
+                board,
+                &strings,
+                &goals[side],
+                self.colors[side],
+                &goals[1 - side],
+            )
+        };
+        let t0 = count::tally(board, s0, s1, lives.map(|l| &l[0]), &inside(0));
+        let t1 = count::tally(board, s1, s0, lives.map(|l| &l[1]), &inside(1));
         let shared = count::shared_liberties(board, s0, s1);
         count::outcome(t0, t1, shared, mover == 0)
     }

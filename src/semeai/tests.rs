@@ -325,3 +325,48 @@ fn a_dragon_with_two_strings_in_contact_is_read_not_counted_on_the_weaker() {
     let a = race_of_dragons(STONE_AT_THE_END, &white, &black);
     assert_eq!(a.outcome, Outcome::Lost, "white moves first: {a:?}");
 }
+
+/// A black dragon on the right edge whose eye space (a pyramid of four)
+/// holds a white stone at its centre, racing the white string of column
+/// 3, which a living black wall encloses on the left.
+const NAKADE_INSIDE: &str = "
+    . X . O X X X
+    . X X O X X .
+    . X . O X . O
+    . X X O X X .
+    . X . O X X X
+    X X X O X X X
+    . X . O X X X";
+
+#[test]
+fn an_enemy_stone_inside_a_dragon_makes_its_space_an_eye_less_the_stone() {
+    use crate::board::Color::{Black, White};
+    use crate::owl::life::goal_strings;
+    use crate::semeai::count::{invaders, tally};
+    let b = Board::from_diagram(NAKADE_INSIDE).unwrap();
+    let goal_of = |b: &Board, p: Point| {
+        let mut g = vec![false; crate::board::BOARD_ARRAY];
+        for q in b.stones(p) {
+            g[q.idx()] = true;
+        }
+        g
+    };
+    let (s, t) = (b.point(0, 4).unwrap(), b.point(0, 3).unwrap());
+    let (black, white) = (goal_of(&b, s), goal_of(&b, t));
+    let inside = invaders(&b, &goal_strings(&b, &black, Black), &black, Black, &white);
+    assert_eq!(inside, vec![b.point(2, 6).unwrap()]);
+    // The pyramid four takes five moves to fill; the stone in it is one
+    // of them: four, and an eye (the three empty points alone would be
+    // three outside liberties).
+    assert_eq!(tally(&b, s, t, None, &inside), eyed(4));
+    assert_eq!(tally(&b, s, t, None, &[]), plain(3));
+    // The white string's enclosing wall (the black strings on the left)
+    // touches points no white goal stone borders: no invader.
+    let white_inside = invaders(&b, &goal_strings(&b, &white, White), &white, White, &black);
+    assert!(white_inside.is_empty());
+    // With the space empty the black dragon holds no invader.
+    let mut empty = b.clone();
+    empty.remove_stone(b.point(2, 6).unwrap());
+    let strings = goal_strings(&empty, &black, Black);
+    assert!(invaders(&empty, &strings, &black, Black, &white).is_empty());
+}
