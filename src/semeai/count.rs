@@ -201,9 +201,10 @@ pub fn invaders(
         board.adjacent_chains(n, &mut around);
         around.iter().all(|&c| by_goal(c))
     };
+    let mut adjacent = Vec::new();
     for &s in strings {
-        board.adjacent_chains(s, &mut libs);
-        let mut candidates: Vec<Point> = libs.clone();
+        board.adjacent_chains(s, &mut adjacent);
+        let mut candidates: Vec<Point> = adjacent.clone();
         board.findlib(s, &mut libs);
         for &l in &libs {
             for q in l.neighbors() {
