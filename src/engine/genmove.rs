@@ -393,6 +393,22 @@ impl Combos {
         })
     }
 
+    /// Is `m` legal, allowed by `filter`, safe for the mover's stone and
+    /// no blunder?
+    fn is_playable(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        filter: &MoveFilter,
+        m: Point,
+    ) -> bool {
+        let color = self.color;
+        board.is_legal(m, color)
+            && filter.permits(board, m, color)
+            && reader.safe_move(board, m, color).succeeds()
+            && !self.is_blunder(board, reader, m)
+    }
+
     /// Does the move `m` give the opponent a combination it did not have?
     fn is_blunder(&mut self, board: &mut Board, reader: &mut Reader, m: Point) -> bool {
         let config = self.config;
@@ -423,16 +439,11 @@ impl Combos {
         reader: &mut Reader,
         filter: &MoveFilter,
     ) -> Option<Point> {
-        let color = self.color;
         let mut i = 0;
         while i < self.refutations.len().min(REFUTATIONS) {
             let p = self.refutations[i];
             i += 1;
-            if board.is_legal(p, color)
-                && filter.permits(board, p, color)
-                && reader.safe_move(board, p, color).succeeds()
-                && !self.is_blunder(board, reader, p)
-            {
+            if self.is_playable(board, reader, filter, p) {
                 return Some(p);
             }
         }
@@ -585,11 +596,7 @@ fn removal_move(
     dead.sort();
     for (_, o) in dead {
         for lib in board.liberties_sorted(o) {
-            if board.is_legal(lib, color)
-                && filter.permits(board, lib, color)
-                && reader.safe_move(board, lib, color).succeeds()
-                && !combos.is_blunder(board, reader, lib)
-            {
+            if combos.is_playable(board, reader, filter, lib) {
                 return Some(lib);
             }
         }
