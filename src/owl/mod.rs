@@ -241,6 +241,30 @@ impl OwlReader {
         self.run(board, reader, stones, target, Turn::Attacker, None)
     }
 
+    /// Does the dragon live as it stands by the owl's static judgement
+    /// alone ([`life::evaluate`]: two eyes even if the attacker moves
+    /// first, or a way out)? No reading: one evaluation, counted as a
+    /// node. The cheap wall test of a gap-closed region
+    /// (`engine::life`), where the walls are many and often big.
+    pub fn alive_as_it_stands(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones: &[Point],
+    ) -> bool {
+        let Some(color) = stones.first().and_then(|&p| board.color_at(p)) else {
+            return false;
+        };
+        let mut goal = vec![false; crate::board::BOARD_ARRAY];
+        for &p in stones {
+            if board.color_at(p) == Some(color) {
+                goal[p.idx()] = true;
+            }
+        }
+        self.counter += 1;
+        life::evaluate(board, reader, &mut self.solver, &goal, color).is_alive()
+    }
+
     /// Can the dragon's owner save it, moving first?
     pub fn defend(
         &mut self,

@@ -106,6 +106,18 @@ pub struct LifeAnswer {
     pub nodes: u64,
 }
 
+/// The solver's answer to an owl question ([`LifeSolver::owl_answer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwlExact {
+    /// The side moving first wins even if the other side wins every ko.
+    Wins,
+    /// It wins only if it wins a ko (as ko master, with every threat it
+    /// needs).
+    WinsByKo,
+    /// It loses even if it wins every ko.
+    Loses,
+}
+
 /// The result of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Search {
@@ -145,6 +157,10 @@ pub fn search(
 /// of one dragon, or `dragon_status`, find the same region).
 pub const REMEMBERED_REGIONS: usize = 8;
 
+/// The key of a remembered region: position hash, target string origin,
+/// gaps closed.
+type RegionKey = (u64, Point, bool);
+
 /// Proves statuses within a budget per question; counts nodes over all
 /// questions; remembers the last regions found.
 #[derive(Debug, Default)]
@@ -153,8 +169,9 @@ pub struct LifeSolver {
     pub config: LifeConfig,
     /// Positions expanded since the last reset.
     pub counter: u64,
-    /// Regions by position hash and target string origin.
-    regions: Vec<(u64, Point, Result<Region, NotEnclosed>)>,
+    /// Regions by position hash, target string origin and whether the
+    /// walls' gaps were closed ([`Region::find_closing_gaps`]).
+    regions: Vec<(RegionKey, Result<Region, NotEnclosed>)>,
 }
 
 impl LifeSolver {
@@ -166,17 +183,19 @@ impl LifeSolver {
         }
     }
 
-    /// The region remembered for the string at `target` in this position.
+    /// The region remembered for the string at `target` in this position
+    /// (with the gaps closed or not).
     pub fn remembered_region(
         &self,
         board: &Board,
         target: Point,
+        gaps_closed: bool,
     ) -> Option<Result<Region, NotEnclosed>> {
-        let key = (board.hash(), board.origin(target));
+        let key = (board.hash(), board.origin(target), gaps_closed);
         self.regions
             .iter()
-            .find(|(h, o, _)| (*h, *o) == key)
-            .map(|(_, _, r)| r.clone())
+            .find(|(k, _)| *k == key)
+            .map(|(_, r)| r.clone())
     }
 
     /// Remember the region found for the string at `target`.
@@ -184,13 +203,14 @@ impl LifeSolver {
         &mut self,
         board: &Board,
         target: Point,
+        gaps_closed: bool,
         region: Result<Region, NotEnclosed>,
     ) {
         if self.regions.len() >= REMEMBERED_REGIONS {
             self.regions.drain(..1);
         }
-        self.regions
-            .push((board.hash(), board.origin(target), region));
+        let key = (board.hash(), board.origin(target), gaps_closed);
+        self.regions.push((key, region));
     }
 
     /// One search (see [`search`]), counted.
@@ -207,19 +227,19 @@ impl LifeSolver {
         s
     }
 
-    /// The exact answer to an owl question, when it is clean: can `first`
-    /// (attacker or defender of the region) win moving first? `Some`
-    /// with the winner and the first move when proved without a ko
-    /// deciding it; `None` when the result needs a ko or the budget (per
-    /// search) runs out. `preferred` is a move to answer with instead of
-    /// the proof's own when it wins too (checked by one more search).
+    /// The exact answer to an owl question: can `first` (attacker or
+    /// defender of the region) win moving first? `Some` with the result
+    /// and the first move (`Point::NONE` when `first` loses) when proved
+    /// within the budget (per search); `None` when the budget runs out.
+    /// `preferred` is a move to answer with instead of the proof's own
+    /// when it wins too (checked by one more search; clean wins only).
     pub fn owl_answer(
         &mut self,
         board: &mut Board,
         region: &Region,
         first: Color,
         preferred: Option<Point>,
-    ) -> Option<(bool, Point, u64)> {
+    ) -> Option<(OwlExact, Point, u64)> {
         let budget = self.config.owl_budget;
         if budget == 0 {
             return None;
@@ -228,24 +248,22 @@ impl LifeSolver {
         // First wins even if the other side wins every ko.
         let clean = self.search(board, region, first, second, budget);
         let mut nodes = clean.nodes;
-        match clean.winner {
-            None => None,
-            Some(w) if w == first => {
-                let mut mv = clean.mv;
-                if let Some(p) = preferred.filter(|&p| p != clean.mv) {
-                    if self.move_wins(board, region, first, p, budget, &mut nodes) {
-                        mv = p;
-                    }
+        if clean.winner? == first {
+            let mut mv = clean.mv;
+            if let Some(p) = preferred.filter(|&p| p != clean.mv) {
+                if self.move_wins(board, region, first, p, budget, &mut nodes) {
+                    mv = p;
                 }
-                Some((true, mv, nodes))
             }
-            Some(_) => {
-                // Loses even with every ko its own?
-                let helped = self.search(board, region, first, first, budget);
-                nodes += helped.nodes;
-                (helped.winner == Some(second)).then_some((false, Point::NONE, nodes))
-            }
+            return Some((OwlExact::Wins, mv, nodes));
         }
+        // Loses even with every ko its own?
+        let helped = self.search(board, region, first, first, budget);
+        nodes += helped.nodes;
+        if helped.winner? == second {
+            return Some((OwlExact::Loses, Point::NONE, nodes));
+        }
+        Some((OwlExact::WinsByKo, helped.mv, nodes))
     }
 
     /// Does `first`'s move `mv` win without a ko?

@@ -7,8 +7,21 @@
 //! by a flood fill from the dragon: it spreads through empty points,
 //! defender stones and attacker strings that are not safe, and stops at
 //! attacker strings the caller vouches for (unconditionally alive, or
-//! alive by owl with certainty). A flood that grows past a size limit is
+//! alive by the owl's static judgement). A flood that grows past a size limit is
 //! not enclosed.
+//!
+//! The owl also asks for a *gap-closed* region ([`Region::find_closing_gaps`]):
+//! the same flood, except that an empty point touching a wall and no
+//! defender stone is a *gap*: it is played on, but the flood stops there,
+//! and the empty points beyond it are deemed the attacker's. Problems in
+//! games are seldom sealed off stone by stone: a wall with a one-point
+//! opening, or an edge run along a wall, leaves the flood of the strict
+//! region free to leak into the whole board. Before a search the points
+//! beyond the gaps are filled with attacker stones as hypothetical moves
+//! ([`Region::close`]); such a stone the defender captures is a wall
+//! captured (the region opens, the defender wins). Answers on such a
+//! region are exact for the problem with those points held, not for the
+//! open position.
 
 use crate::board::{Board, Color, Point, PointSet};
 
@@ -29,6 +42,10 @@ pub struct Region {
     pub list: Vec<Point>,
     /// One stone of each safe attacker string around the region.
     pub walls: Vec<Point>,
+    /// Empty points outside the region that the attacker is deemed to hold
+    /// (beyond the gaps in the walls, [`Region::find_closing_gaps`]);
+    /// empty for a strictly enclosed region.
+    pub held: Vec<Point>,
 }
 
 /// Why a dragon is not an enclosed problem.
@@ -36,6 +53,8 @@ pub struct Region {
 pub enum NotEnclosed {
     /// The flood from the dragon grew past this many points.
     TooLarge(usize),
+    /// The region holds more empty points than the caller reads.
+    TooManyEmpty(usize),
     /// The target vertex holds no stone.
     NoStone,
 }
@@ -44,6 +63,7 @@ impl std::fmt::Display for NotEnclosed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NotEnclosed::TooLarge(n) => write!(f, "not enclosed (region over {n} points)"),
+            NotEnclosed::TooManyEmpty(n) => write!(f, "not enclosed (over {n} empty points)"),
             NotEnclosed::NoStone => f.write_str("no stone"),
         }
     }
@@ -56,6 +76,7 @@ impl std::fmt::Debug for Region {
             .field("target", &self.target)
             .field("points", &self.list)
             .field("walls", &self.walls)
+            .field("held", &self.held)
             .finish()
     }
 }
@@ -69,31 +90,90 @@ impl Region {
         target: Point,
         is_safe: &mut dyn FnMut(&mut Board, Point) -> bool,
     ) -> Result<Region, NotEnclosed> {
+        Region::flood(board, target, is_safe, false)
+    }
+
+    /// [`Region::find`], with the gaps of the walls closed: an empty point
+    /// next to a wall string and next to no defender stone is a *gap*: the
+    /// flood does not go on from it. The gaps are part of the region, and
+    /// the empty points beyond them are kept in [`Region::held`], to be
+    /// held by the attacker while the region is solved ([`Region::close`]).
+    pub fn find_closing_gaps(
+        board: &mut Board,
+        target: Point,
+        is_safe: &mut dyn FnMut(&mut Board, Point) -> bool,
+    ) -> Result<Region, NotEnclosed> {
+        Region::flood(board, target, is_safe, true)
+    }
+
+    /// The flood of [`Region::find`] and [`Region::find_closing_gaps`].
+    fn flood(
+        board: &mut Board,
+        target: Point,
+        is_safe: &mut dyn FnMut(&mut Board, Point) -> bool,
+        close_gaps: bool,
+    ) -> Result<Region, NotEnclosed> {
         let Some(defender) = board.color_at(target) else {
             return Err(NotEnclosed::NoStone);
         };
         let attacker = defender.opponent();
         let mut points = PointSet::new();
         let mut judged = PointSet::new();
+        let mut unsafe_strings = PointSet::new();
         let mut walls = Vec::new();
+        let mut gaps = PointSet::new();
         let mut queue = vec![target];
         points.insert(target);
+        // Whether the attacker string at `origin` is a wall, asking
+        // `is_safe` once per string.
+        let mut wall = |board: &mut Board, origin: Point, walls: &mut Vec<Point>| {
+            if judged.contains(origin) {
+                return true;
+            }
+            if unsafe_strings.contains(origin) {
+                return false;
+            }
+            if is_safe(board, origin) {
+                judged.insert(origin);
+                walls.push(origin);
+                true
+            } else {
+                unsafe_strings.insert(origin);
+                false
+            }
+        };
         while let Some(p) = queue.pop() {
             for q in p.neighbors() {
-                if !board.on_board(q) || points.contains(q) {
+                if !board.on_board(q) || points.contains(q) || gaps.contains(q) {
                     continue;
                 }
-                if board.color_at(q) == Some(attacker) {
-                    let origin = board.origin(q);
-                    if judged.contains(origin) {
-                        // A wall already (strings inside are in `points`).
-                        continue;
+                let stop = match board.color_at(q) {
+                    // A wall (strings inside are in `points`).
+                    Some(c) if c == attacker => wall(board, board.origin(q), &mut walls),
+                    None if close_gaps => {
+                        let near = q.neighbors();
+                        let touches_defender =
+                            near.iter().any(|&n| board.color_at(n) == Some(defender));
+                        // Every attacker string beside it is judged, so the
+                        // walls list does not depend on the order of the sides.
+                        let mut touches_wall = false;
+                        for &n in near.iter() {
+                            if !touches_defender
+                                && board.color_at(n) == Some(attacker)
+                                && wall(board, board.origin(n), &mut walls)
+                            {
+                                touches_wall = true;
+                            }
+                        }
+                        if touches_wall {
+                            gaps.insert(q);
+                        }
+                        touches_wall
                     }
-                    if is_safe(board, origin) {
-                        judged.insert(origin);
-                        walls.push(origin);
-                        continue;
-                    }
+                    _ => false,
+                };
+                if stop {
+                    continue;
                 }
                 points.insert(q);
                 queue.push(q);
@@ -102,8 +182,25 @@ impl Region {
                 }
             }
         }
+        // The gaps are played on; the empty points beyond them are held.
+        let mut held = PointSet::new();
+        for g in gaps.iter() {
+            points.insert(g);
+        }
+        for g in gaps.iter() {
+            for n in g.neighbors() {
+                if board.on_board(n) && board.is_empty(n) && !points.contains(n) {
+                    held.insert(n);
+                }
+            }
+        }
+        if points.len() > MAX_REGION_POINTS {
+            return Err(NotEnclosed::TooLarge(MAX_REGION_POINTS));
+        }
         walls.sort();
-        Ok(Region::from_points(board, target, points, walls))
+        let mut region = Region::from_points(board, target, points, walls);
+        region.held = held.iter().collect();
+        Ok(region)
     }
 
     /// A region given point by point (tests and generated problems): the
@@ -136,6 +233,67 @@ impl Region {
             points,
             list,
             walls,
+            held: Vec::new(),
+        }
+    }
+
+    /// Close the region: play an attacker stone on each held point as a
+    /// hypothetical move, and give the problem as it then stands, each
+    /// such stone a wall (its capture opens the region). Pop them with
+    /// [`Region::reopen`]. `None`, with nothing played, when a held point
+    /// touches a defender stone (other defender stones reach the gap: it
+    /// is contested, not the attacker's), when a stone would be illegal or
+    /// capture something, or when a wall has no liberty outside the region
+    /// once the stones stand (it fights inside; capturing it would count
+    /// as an escape): the position is not closed that way.
+    pub fn close(&self, board: &mut Board) -> Option<Region> {
+        let attacker = self.defender.opponent();
+        let contested = |board: &Board, g: Point| {
+            g.neighbors()
+                .iter()
+                .any(|&n| board.color_at(n) == Some(self.defender))
+        };
+        if self.held.iter().any(|&g| contested(board, g)) {
+            return None;
+        }
+        let mut played = 0;
+        for &g in &self.held {
+            if board.does_capture_something(g, attacker) || !board.trymove(g, attacker) {
+                for _ in 0..played {
+                    board.popgo();
+                }
+                return None;
+            }
+            played += 1;
+        }
+        // A wall whose liberties all lie in the region fights inside it:
+        // its capture is part of the problem, not an escape.
+        let fights_inside = self.walls.iter().any(|&w| {
+            board.is_stone(w)
+                && board
+                    .lib_list(w)
+                    .into_iter()
+                    .all(|l| self.points.contains(l))
+        });
+        if fights_inside {
+            for _ in 0..played {
+                board.popgo();
+            }
+            return None;
+        }
+        let mut closed = self.clone();
+        for &g in &self.held {
+            if !closed.walls.iter().any(|&w| board.same_chain(w, g)) {
+                closed.walls.push(g);
+            }
+        }
+        Some(closed)
+    }
+
+    /// Take the stones of [`Region::close`] off again.
+    pub fn reopen(&self, board: &mut Board) {
+        for _ in &self.held {
+            board.popgo();
         }
     }
 

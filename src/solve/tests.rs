@@ -656,3 +656,76 @@ fn a_small_table_gives_the_same_answers() {
         checked += 1;
     }
 }
+
+/// A wall with a gap on the edge: the strict flood leaks out through it,
+/// the gap-closed one stops at the gap, plays on it and holds the point
+/// beyond; closed, the corner is read as a problem (the gap is its vital
+/// point) and reopening restores the position.
+#[test]
+fn a_gap_in_the_wall_is_closed_beyond_it() {
+    let mut board = Board::from_diagram(
+        "X X . . . . . . .
+         X . X O . . . . .
+         X X X O . . . . .
+         O O O O . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    )
+    .unwrap();
+    let target = Point::new(0, 0);
+    let strict = Region::find(&mut board, target, &mut |_, _| true);
+    assert!(matches!(strict, Err(NotEnclosed::TooLarge(_))));
+    let region = Region::find_closing_gaps(&mut board, target, &mut |_, _| true).unwrap();
+    let gap = Point::new(0, 3);
+    assert!(region.points.contains(gap), "the gap is played on");
+    assert!(region.points.contains(Point::new(0, 2)));
+    assert!(region.points.contains(Point::new(1, 1)));
+    assert_eq!(
+        region.held,
+        vec![Point::new(0, 4)],
+        "the point beyond the gap"
+    );
+    assert_eq!(region.list.len(), 10);
+    let before = board.hash();
+    let closed = region.close(&mut board).unwrap();
+    assert_eq!(board.color_at(Point::new(0, 4)), Some(Color::White));
+    assert!(
+        closed.walls.contains(&Point::new(0, 4)),
+        "a held stone is a wall"
+    );
+    let answer = LifeSolver::default().solve(&mut board, &closed, DEFAULT_BUDGET);
+    match answer.status {
+        Ok(Proved::Critical { defense, .. }) => assert_eq!(defense, gap),
+        other => panic!("expected critical, got {other:?}"),
+    }
+    region.reopen(&mut board);
+    assert_eq!(board.hash(), before);
+    assert!(board.is_empty(Point::new(0, 4)));
+}
+
+/// Held points that would capture are no closure: nothing is played.
+#[test]
+fn a_closure_that_would_capture_is_refused() {
+    let mut board = Board::from_diagram(
+        "X X . . O X . . .
+         X . X O . O X . .
+         X X X O . . . . .
+         O O O O . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    )
+    .unwrap();
+    let target = Point::new(0, 0);
+    let mut region = Region::find_closing_gaps(&mut board, target, &mut |_, _| true).unwrap();
+    // A held point next to the lone black stone at the top, in atari.
+    region.held = vec![Point::new(0, 6)];
+    let before = board.hash();
+    assert!(region.close(&mut board).is_none());
+    assert_eq!(board.hash(), before);
+}

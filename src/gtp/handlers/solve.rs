@@ -5,7 +5,7 @@
 //! GNU Go counterpart: none (GNU Go 3.8 has no exact solver); the answers
 //! use `dragon_status`'s words. The solving is [`crate::solve`]; this
 //! module decides which attacker strings are safe walls (unconditionally
-//! alive, or alive by owl with certainty) and prints the answers:
+//! alive, or alive by the owl's static judgement) and prints the answers:
 //! - `alive [seki] nodes N`: lives even if the attacker moves first and
 //!   wins every ko (`seki`: only in seki);
 //! - `dead nodes N`: dies even if the defender moves first and wins
