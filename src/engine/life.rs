@@ -410,7 +410,8 @@ pub fn critical_moves(
 /// Is the dragon, which the owl cannot save, in seki with a dragon of
 /// the other colour it shares two liberties with: neither side, moving first, wins the race
 /// ([`crate::semeai`])? GNU Go's owl counts a seki as life, so a dragon in
-/// seki answers `alive`.
+/// seki answers `alive`. An enemy dragon that lives as it stands by the
+/// owl's static judgement is no seki partner and is not raced.
 fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
     let Some(color) = engine.board().color_at(target) else {
         return false;
@@ -420,6 +421,15 @@ fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
         if d.color == color
             || status::shared_liberties(engine.board(), stones, &d.stones, SEKI_SHARED_LIBERTIES)
                 < SEKI_SHARED_LIBERTIES
+        {
+            continue;
+        }
+        // A dragon with two eyes of its own (or a way out) is in no seki:
+        // it can fill the shared liberties whenever it likes.
+        let board = engine.game.board_mut();
+        if engine
+            .owl
+            .alive_as_it_stands(board, &mut engine.reader, &d.stones)
         {
             continue;
         }
