@@ -266,9 +266,16 @@ impl Region {
             }
             played += 1;
         }
-        // A wall whose liberties all lie in the region fights inside it:
-        // its capture is part of the problem, not an escape.
-        let fights_inside = self.walls.iter().any(|&w| {
+        let mut closed = self.clone();
+        for &g in &self.held {
+            if !closed.walls.iter().any(|&w| board.same_chain(w, g)) {
+                closed.walls.push(g);
+            }
+        }
+        // A wall whose liberties all lie in the region (a held stone's
+        // string too) fights inside it: its capture is part of the
+        // problem, not an escape.
+        let fights_inside = closed.walls.iter().any(|&w| {
             board.is_stone(w)
                 && board
                     .lib_list(w)
@@ -280,12 +287,6 @@ impl Region {
                 board.popgo();
             }
             return None;
-        }
-        let mut closed = self.clone();
-        for &g in &self.held {
-            if !closed.walls.iter().any(|&w| board.same_chain(w, g)) {
-                closed.walls.push(g);
-            }
         }
         Some(closed)
     }
