@@ -176,10 +176,12 @@ impl Engine {
     /// Called after every change of the real position (play, undo, loadsgf,
     /// clear_board, boardsize, handicap): lets the tactical and the
     /// connection reader drop persistent cache entries the change
-    /// invalidated, and empties the owl's answers.
+    /// invalidated, and empties the owl's answers and judgements.
     pub fn position_changed(&mut self) {
         self.reader.purge_persistent(self.game.board());
         self.conn.purge_persistent_against(self.game.board());
+        self.owl.clear_cache();
+        self.semeai.clear_cache();
         self.owl_answers.clear();
     }
 
@@ -190,6 +192,7 @@ impl Engine {
         self.conn.clear_cache();
         self.dragons.clear();
         self.owl.clear_cache();
+        self.semeai.clear_cache();
         self.owl_answers.clear();
     }
 

@@ -1267,6 +1267,7 @@ fn primary_domain(
     let mut influence = vec![0i8; BOARD_ARRAY];
     let mut threshold = vec![0i8; BOARD_ARRAY];
     let mut open: Vec<Point> = Vec::new();
+    let mut open_point = vec![false; BOARD_ARRAY];
     let points: Vec<Point> = board.points().collect();
     for &p in &points {
         if board.is_stone(p) && worms.is_lively(p) {
@@ -1301,6 +1302,7 @@ fn primary_domain(
             }
         } else {
             open.push(p);
+            open_point[p.idx()] = true;
         }
         if enemy {
             threshold[p.idx()] = 1;
@@ -1311,40 +1313,51 @@ fn primary_domain(
     }
     // Spread until nothing changes: a point joins when an orthogonal
     // neighbour and a diagonal next to it carry enough influence together.
-    loop {
-        let mut changed = false;
-        open.retain(|&p| {
-            let [s, w, n, e] = p.neighbors();
-            let [sw, nw, ne, se] = p.diagonals();
-            let pairs = [
-                (s, se),
-                (s, sw),
-                (e, se),
-                (e, ne),
-                (w, sw),
-                (w, nw),
-                (n, nw),
-                (n, ne),
-            ];
-            let inf = |q: Point| {
-                if board.on_board(q) {
-                    influence[q.idx()]
-                } else {
-                    0
-                }
-            };
-            let reached = pairs
-                .iter()
-                .any(|&(a, b)| board.on_board(b) && inf(a) + inf(b) > threshold[p.idx()]);
-            if reached {
-                domain[p.idx()] = true;
-                influence[p.idx()] += 1;
-                changed = true;
+    // Joining only raises influence, so the points that join do not depend
+    // on the order they are looked at: each open point is looked at once,
+    // and again only when a point next to it (orthogonally or diagonally)
+    // has joined since.
+    let reaches = |p: Point, influence: &[i8]| {
+        let [s, w, n, e] = p.neighbors();
+        let [sw, nw, ne, se] = p.diagonals();
+        let pairs = [
+            (s, se),
+            (s, sw),
+            (e, se),
+            (e, ne),
+            (w, sw),
+            (w, nw),
+            (n, nw),
+            (n, ne),
+        ];
+        let inf = |q: Point| {
+            if board.on_board(q) {
+                influence[q.idx()]
+            } else {
+                0
             }
-            !reached
-        });
-        if !changed {
-            break;
+        };
+        pairs
+            .iter()
+            .any(|&(a, b)| board.on_board(b) && inf(a) + inf(b) > threshold[p.idx()])
+    };
+    let mut waiting = vec![false; BOARD_ARRAY];
+    for &p in &open {
+        waiting[p.idx()] = true;
+    }
+    let mut queue = open;
+    while let Some(p) = queue.pop() {
+        waiting[p.idx()] = false;
+        if domain[p.idx()] || !reaches(p, &influence) {
+            continue;
+        }
+        domain[p.idx()] = true;
+        influence[p.idx()] += 1;
+        for q in p.neighbors().into_iter().chain(p.diagonals()) {
+            if board.on_board(q) && !domain[q.idx()] && !waiting[q.idx()] && open_point[q.idx()] {
+                waiting[q.idx()] = true;
+                queue.push(q);
+            }
         }
     }
     domain

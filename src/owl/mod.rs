@@ -33,6 +33,9 @@
 //! table keyed by the position, the goal (the dragon's stones at that
 //! node and the named stone) and the side to move; each question starts
 //! with an empty table, so an answer never depends on earlier questions.
+//! The static judgements of positions are kept across questions (keyed
+//! by everything they depend on, so a kept one equals a fresh one) until
+//! the real position changes.
 
 pub mod life;
 pub mod moves;
@@ -53,6 +56,10 @@ use std::collections::HashMap;
 /// while rarely deciding life (on ld_owl.tst CPU 7.5 s -> 4.7 s, two
 /// tests lost; owl.tst 6.4 s -> 4.6 s, none).
 pub const OWL_EYE_BUDGET: u64 = 100_000;
+
+/// How many static judgements the owl keeps across questions before it
+/// starts afresh.
+pub const REMEMBERED_JUDGEMENTS: usize = 50_000;
 
 /// How many first moves a two-moves-in-a-row question tries.
 pub const THREAT_CANDIDATES: usize = 6;
@@ -133,6 +140,77 @@ struct Entry {
     depth: usize,
 }
 
+/// Static judgements ([`life::evaluate`]) remembered by position and goal
+/// (a key the caller makes), kept across questions until the real
+/// position changes. Within a question a position is judged once,
+/// wherever it recurs. A judgement's tactical reads depend on the stack
+/// depth they are made at (the reading depths count from the real
+/// position), so one made in an earlier question serves a new question
+/// only at the same stack depth and with the same depth parameters: it is
+/// then what a fresh question would compute.
+#[derive(Debug, Default)]
+pub struct JudgementMemo {
+    entries: HashMap<(u64, u64), Judged>,
+    /// The number of the current question.
+    question: u64,
+}
+
+/// A remembered judgement and where it was made.
+#[derive(Clone, Debug)]
+struct Judged {
+    life: life::Life,
+    /// Stack depth it was made at.
+    depth: usize,
+    /// The reader's depth parameters then ([`Reader::context_key`]).
+    context: u64,
+    /// The question that made or last used it.
+    question: u64,
+}
+
+impl JudgementMemo {
+    /// Start a question.
+    pub fn new_question(&mut self) {
+        self.question += 1;
+    }
+
+    /// Forget every judgement (the real position changed).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    /// The judgement for `key` in the current position, remembered or
+    /// made by `judge` (with the board and the reader).
+    pub fn get_or_judge(
+        &mut self,
+        key: (u64, u64),
+        board: &mut Board,
+        reader: &mut Reader,
+        judge: impl FnOnce(&mut Board, &mut Reader) -> life::Life,
+    ) -> life::Life {
+        let depth = board.depth();
+        let context = reader.context_key();
+        let question = self.question;
+        if let Some(j) = self.entries.get_mut(&key) {
+            if j.question == question || (j.depth == depth && j.context == context) {
+                j.question = question;
+                return j.life.clone();
+            }
+        }
+        let life = judge(board, reader);
+        if self.entries.len() >= REMEMBERED_JUDGEMENTS {
+            self.entries.clear();
+        }
+        let judged = Judged {
+            life: life.clone(),
+            depth,
+            context,
+            question,
+        };
+        self.entries.insert(key, judged);
+        life
+    }
+}
+
 /// The owl's state kept between questions: its configuration, the memo
 /// table, the eye solver (which remembers the eye graphs it solved) and
 /// the node counter of GTP's `get_owl_node_counter`.
@@ -141,8 +219,8 @@ pub struct OwlReader {
     /// Limits of each question.
     pub config: OwlConfig,
     table: HashMap<NodeKey, Entry>,
-    /// Positions judged in the current question, by position and goal.
-    judged: HashMap<(u64, u64), life::Life>,
+    /// Static judgements, by position and goal.
+    judged: JudgementMemo,
     solver: EyeSolver,
     counter: u64,
     /// Set by [`OwlReader::defend_attacked`] for one question.
@@ -157,7 +235,7 @@ impl Default for OwlReader {
         OwlReader {
             config: OwlConfig::default(),
             table: HashMap::new(),
-            judged: HashMap::new(),
+            judged: JudgementMemo::default(),
             solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
             counter: 0,
             known_attack: false,
@@ -212,9 +290,17 @@ impl OwlReader {
     }
 
     /// Forget every memoised result (with the tactical hash table: on
-    /// `clear_cache`, and before each move generation).
+    /// `clear_cache`, and before each move generation) and the static
+    /// judgements (after every change of the real position).
     pub fn clear_cache(&mut self) {
         self.table.clear();
+        self.judged.clear();
+    }
+
+    /// Start a question: an empty memo table, a new question number.
+    fn new_question(&mut self) {
+        self.table.clear();
+        self.judged.new_question();
     }
 
     /// Positions evaluated since the last reset (GTP
@@ -341,8 +427,7 @@ impl OwlReader {
         let Some(color) = board.color_at(target) else {
             return (total, None);
         };
-        self.table.clear();
-        self.judged.clear();
+        self.new_question();
         let firsts = {
             let mut s = search::Search::new(self, reader, color, target, stones, board);
             let c = s.root_candidates(board, attacker);
@@ -553,8 +638,7 @@ impl OwlReader {
         };
         // Each question reads afresh: its answer does not depend on the
         // questions asked before.
-        self.table.clear();
-        self.judged.clear();
+        self.new_question();
         let known_attack = self.known_attack;
         let mut s = search::Search::new(self, reader, color, target, stones, board);
         s.root_attack_succeeds = known_attack;

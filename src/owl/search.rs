@@ -224,17 +224,18 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The judgement of the position for the goal, remembered for the
-    /// question (the same position and goal recur: transpositions, and
-    /// the defence root's check of the attack).
+    /// The judgement of the position for the goal, remembered (the same
+    /// position and goal recur: transpositions, the defence root's check
+    /// of the attack, the attack and the defence of one dragon). See
+    /// [`crate::owl::JudgementMemo`] for when a remembered one serves.
     fn evaluate(&mut self, board: &mut Board, goal: &[bool], goal_hash: u64) -> Life {
         let key = (board.hash(), goal_hash);
-        if let Some(life) = self.owl.judged.get(&key) {
-            return life.clone();
-        }
-        let life = life::evaluate(board, self.reader, &mut self.owl.solver, goal, self.color);
-        self.owl.judged.insert(key, life.clone());
-        life
+        let (solver, color) = (&mut self.owl.solver, self.color);
+        self.owl
+            .judged
+            .get_or_judge(key, board, self.reader, |board, reader| {
+                life::evaluate(board, reader, solver, goal, color)
+            })
     }
 
     /// A node with `turn` to move (the attacker: can he kill? the owner:

@@ -358,15 +358,13 @@ impl Reader {
         self.persistent.purge_against(board);
     }
 
-    /// The part of a persistent-cache key that is not the position: the
-    /// stack depth the query was asked at and the depth parameters (both
-    /// change what a read may find).
-    fn persistent_key(&self, board: &Board, ks: KoState) -> u64 {
+    /// What a read's answer depends on besides the position, the question
+    /// and the stack depth: the depth parameters and the node limit.
+    /// Callers that remember results computed with tactical reads (the
+    /// owl's static judgements) key them with it.
+    pub fn context_key(&self) -> u64 {
         let c = &self.config;
-        let mut h = board.depth() as u64;
-        if ks != KoState::EMPTY {
-            h ^= (u64::from(ks.komaster.code()) << 40) ^ (u64::from(ks.kom_pos.0) << 48);
-        }
+        let mut h = 0u64;
         for v in [
             c.depth,
             c.branch_depth,
@@ -377,6 +375,17 @@ impl Reader {
             h = h.wrapping_mul(0x100_0000_01b3) ^ (v as u32 as u64);
         }
         h.wrapping_mul(0x100_0000_01b3) ^ c.node_limit
+    }
+
+    /// The part of a persistent-cache key that is not the position: the
+    /// stack depth the query was asked at and the depth parameters (both
+    /// change what a read may find).
+    fn persistent_key(&self, board: &Board, ks: KoState) -> u64 {
+        let mut h = board.depth() as u64;
+        if ks != KoState::EMPTY {
+            h ^= (u64::from(ks.komaster.code()) << 40) ^ (u64::from(ks.kom_pos.0) << 48);
+        }
+        h ^ self.context_key()
     }
 
     /// Run a top-level query through the persistent cache: a hit answers

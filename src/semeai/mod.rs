@@ -43,8 +43,7 @@ pub(crate) mod tests;
 
 use crate::board::{Board, Color, Point};
 use crate::eyes::value::EyeSolver;
-use crate::owl::life::Life;
-use crate::owl::{OwlConfig, OwlReader, OWL_EYE_BUDGET};
+use crate::owl::{JudgementMemo, OwlConfig, OwlReader, OWL_EYE_BUDGET};
 use crate::reading::{ReadResult, Reader};
 use std::collections::HashMap;
 
@@ -178,7 +177,10 @@ pub struct SemeaiReader {
     /// Limits of each question.
     pub config: SemeaiConfig,
     table: HashMap<u64, Entry>,
-    judged: HashMap<(u64, u64), Life>,
+    /// Static judgements of each dragon beside the other, kept across
+    /// questions (`analyze_semeai A B` and `B A` judge the same
+    /// positions) until the real position changes.
+    judged: JudgementMemo,
     /// Does the first dragon live after capturing the second, by position.
     lives_after: HashMap<u64, bool>,
     solver: EyeSolver,
@@ -208,7 +210,7 @@ impl SemeaiReader {
         SemeaiReader {
             config,
             table: HashMap::new(),
-            judged: HashMap::new(),
+            judged: JudgementMemo::default(),
             lives_after: HashMap::new(),
             owl: OwlReader::new(OwlConfig {
                 node_limit: CAPTURE_CHECK_NODES,
@@ -217,6 +219,13 @@ impl SemeaiReader {
             solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
             counter: 0,
         }
+    }
+
+    /// Forget the judgements kept across questions, its own and its owl's
+    /// (after every change of the real position).
+    pub fn clear_cache(&mut self) {
+        self.judged.clear();
+        self.owl.clear_cache();
     }
 
     /// Positions judged since the reader was made.
@@ -236,7 +245,7 @@ impl SemeaiReader {
     ) -> SemeaiAnswer {
         let entry = board.depth();
         self.table.clear();
-        self.judged.clear();
+        self.judged.new_question();
         self.lives_after.clear();
         let mut s = search::Search::new(self, reader, board, first, second);
         let (value, mv) = s.root(board, to_move);

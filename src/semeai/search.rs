@@ -247,19 +247,19 @@ impl<'a> Search<'a> {
         hashes: [u64; 2],
     ) -> Life {
         let key = (board.hash(), hashes[side] ^ hashes[1 - side].rotate_left(7));
-        if let Some(life) = self.semeai.judged.get(&key) {
-            return life.clone();
-        }
-        let life = life::evaluate_beside(
-            board,
-            self.reader,
-            &mut self.semeai.solver,
-            &goals[side],
-            self.colors[side],
-            Some(&goals[1 - side]),
-        );
-        self.semeai.judged.insert(key, life.clone());
-        life
+        let (solver, color) = (&mut self.semeai.solver, self.colors[side]);
+        self.semeai
+            .judged
+            .get_or_judge(key, board, self.reader, |board, reader| {
+                life::evaluate_beside(
+                    board,
+                    reader,
+                    solver,
+                    &goals[side],
+                    color,
+                    Some(&goals[1 - side]),
+                )
+            })
     }
 
     /// Where a value stands in the search's order: the root mover's own

@@ -113,6 +113,11 @@ pub struct Dfpn<'r> {
     table: HashMap<u64, Entry>,
     max_entries: usize,
     on_path: HashMap<u64, u32>,
+    /// End-of-game tests already made ([`Rules::judge`], keyed by
+    /// [`judged_key`]): df-pn expands a position again each time it comes
+    /// back to it, and the test (Benson's fixpoint) costs more than the
+    /// move itself.
+    judged: HashMap<u64, Step>,
     /// Positions expanded so far.
     pub nodes: u64,
     budget: u64,
@@ -128,6 +133,7 @@ impl<'r> Dfpn<'r> {
             table: HashMap::new(),
             max_entries: DEFAULT_TABLE_ENTRIES,
             on_path: HashMap::new(),
+            judged: HashMap::new(),
             nodes: 0,
             budget,
             stopped: None,
@@ -210,8 +216,11 @@ impl<'r> Dfpn<'r> {
             let widened = second.saturating_add(second / 4).saturating_add(1);
             let child_th_delta = th_phi.min(widened).min(INF);
             let child_passed = !child.mv.is_some();
-            let step = self.rules.play(board, child.mv, to_move, passed);
-            debug_assert_eq!(step, Step::Open, "a terminal child is never searched");
+            let placed = self.rules.place(board, child.mv, to_move, passed);
+            debug_assert!(
+                placed.unwrap_or_else(|| self.rules.judge(board, to_move)) == Step::Open,
+                "a terminal child is never searched"
+            );
             let child_key = self.rules.key(board, to_move.opponent(), child_passed);
             let (n, _) = self.mid(
                 board,
@@ -254,7 +263,10 @@ impl<'r> Dfpn<'r> {
         let moves = self.rules.moves(board, to_move);
         let mut out = Vec::with_capacity(moves.len());
         for mv in moves {
-            let step = self.rules.play(board, mv, to_move, passed);
+            let step = match self.rules.place(board, mv, to_move, passed) {
+                Some(step) => step,
+                None => self.judge(board, to_move),
+            };
             let mut height = 0;
             let (phi, delta, path_dependent, terminal) = match step {
                 // The mover won: the child's side to move has lost.
@@ -288,6 +300,20 @@ impl<'r> Dfpn<'r> {
             });
         }
         out
+    }
+
+    /// [`Rules::judge`] of the position `mover` just moved to, remembered.
+    fn judge(&mut self, board: &Board, mover: Color) -> Step {
+        let key = judged_key(board, mover == self.rules.region.defender);
+        if let Some(&step) = self.judged.get(&key) {
+            return step;
+        }
+        let step = self.rules.judge(board, mover);
+        if self.judged.len() >= self.max_entries {
+            self.judged.clear();
+        }
+        self.judged.insert(key, step);
+        step
     }
 
     fn store(&mut self, key: u64, entry: Entry) {
@@ -425,4 +451,17 @@ fn best_two(children: &[Child]) -> (usize, u64) {
         }
     }
     (best, second)
+}
+
+/// The key of an end-of-game test: the stones (the board's hash) and
+/// whether the defender made the last move (only then may a captured wall
+/// end the game).
+fn judged_key(board: &Board, defender_moved: bool) -> u64 {
+    const DEFENDER_MOVED_KEY: u64 = 0x94d0_49bb_1331_11eb;
+    board.hash()
+        ^ if defender_moved {
+            DEFENDER_MOVED_KEY
+        } else {
+            0
+        }
 }

@@ -98,6 +98,17 @@ impl Rules<'_> {
     /// hypothetical move; `passed` says whether the previous move was a
     /// pass. Pop it with `board.popgo()`.
     pub fn play(&self, board: &mut Board, mv: Point, color: Color, passed: bool) -> Step {
+        match self.place(board, mv, color, passed) {
+            Some(step) => step,
+            None => self.judge(board, color),
+        }
+    }
+
+    /// [`Rules::play`] without the end-of-game test that follows a move:
+    /// `Some` when a pass ended the game, `None` when the position the
+    /// move left still needs [`Rules::judge`] (which depends on the
+    /// stones alone, so a search may remember it).
+    pub fn place(&self, board: &mut Board, mv: Point, color: Color, passed: bool) -> Option<Step> {
         if !mv.is_some() {
             board.trypass(color);
             if passed {
@@ -107,13 +118,13 @@ impl Rules<'_> {
                     PassEnd::Unconditional => true,
                     PassEnd::NoKoLeft => self.attacker_can_take_ko(board),
                 };
-                return Step::Won(if attacker_wins {
+                return Some(Step::Won(if attacker_wins {
                     self.attacker()
                 } else {
                     self.region.defender
-                });
+                }));
             }
-            return Step::Open;
+            return Some(Step::Open);
         }
         let played = if color == self.ko_master {
             board.tryko(mv, color)
@@ -121,11 +132,12 @@ impl Rules<'_> {
             board.trymove(mv, color)
         };
         debug_assert!(played, "moves() offered an illegal move");
-        self.judge(board, color)
+        None
     }
 
-    /// Whether the game ended with the move `color` just made.
-    fn judge(&self, board: &Board, color: Color) -> Step {
+    /// Whether the game ended with the move `color` just made: a
+    /// function of the stones on the board and of `color` alone.
+    pub fn judge(&self, board: &Board, color: Color) -> Step {
         let region = self.region;
         if !board.is_stone(region.target) {
             return Step::Won(self.attacker());
