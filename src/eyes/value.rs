@@ -685,24 +685,28 @@ impl EyeSolver {
     /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
     fn reaches(&mut self, g: &EyeGraph, node: Node, k: u8) -> bool {
         let key = node.key() | u128::from(k) << 68;
-        match self.memo.get(&key) {
-            Some(&Entry::Done(v)) => return v,
-            Some(&Entry::Open(at)) => {
-                // Back to a node of this line: a cycle of captures, which
-                // X wins.
-                self.repeated = self.repeated.min(at);
-                return false;
+        // One probe of the table: the entry found, or the node opened.
+        let at = self.line + 1;
+        match self.memo.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => match *e.get() {
+                Entry::Done(v) => return v,
+                Entry::Open(at) => {
+                    // Back to a node of this line: a cycle of captures,
+                    // which X wins.
+                    self.repeated = self.repeated.min(at);
+                    return false;
+                }
+            },
+            std::collections::hash_map::Entry::Vacant(e) => {
+                if self.exhausted {
+                    return false;
+                }
+                e.insert(Entry::Open(at));
             }
-            None => {}
-        }
-        if self.exhausted {
-            return false;
         }
         let s = node.s;
         self.nodes += 1;
-        self.line += 1;
-        let at = self.line;
-        self.memo.insert(key, Entry::Open(at));
+        self.line = at;
         let repeated_above = std::mem::replace(&mut self.repeated, usize::MAX);
         if self.nodes > self.budget || self.line > MAX_LINE {
             self.exhausted = true;
