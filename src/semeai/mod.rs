@@ -33,7 +33,9 @@
 //! liberties and eyes ([`search`]'s estimate) and the answer is marked
 //! uncertain. Every hypothetical move goes through the board's try/undo;
 //! results are memoised within a question only, so an answer never
-//! depends on earlier questions.
+//! depends on earlier questions (the static judgements of positions are
+//! kept across questions only where they equal a fresh one: see
+//! [`crate::owl::JudgementMemo`]).
 
 pub mod count;
 pub mod search;
