@@ -180,7 +180,8 @@ fn persistent_caches_equal_fresh_reads_over_whole_games() {
 /// persistent caches warm, its eye solver remembering graphs) equal a
 /// brand-new owl's and reader's, node counts included: every tenth move
 /// of two games, `owl_attack` and `owl_defend` of the string just played
-/// and of the strings next to it.
+/// and of the strings next to it (the brand-new owl asks them in the other
+/// order, so judgements kept from one question to the next are checked).
 #[test]
 fn owl_answers_equal_fresh_reads_over_whole_games() {
     use crate::owl::OwlReader;
@@ -198,12 +199,14 @@ fn owl_answers_equal_fresh_reads_over_whole_games() {
                     owl.attack(board, reader, &stones, s),
                     owl.defend(board, reader, &stones, s),
                 ];
+                // The fresh owl asks in the other order: the warm owl's
+                // defence may use judgements its attack made (kept across
+                // questions), the fresh one's attack those of its defence.
                 let mut fresh_owl = OwlReader::default();
                 let mut fresh = fresh_reader();
-                let cold = [
-                    fresh_owl.attack(board, &mut fresh, &stones, s),
-                    fresh_owl.defend(board, &mut fresh, &stones, s),
-                ];
+                let defend = fresh_owl.defend(board, &mut fresh, &stones, s);
+                let attack = fresh_owl.attack(board, &mut fresh, &stones, s);
+                let cold = [attack, defend];
                 questions += 2;
                 assert_eq!(
                     warm,
