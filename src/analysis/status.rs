@@ -110,8 +110,9 @@ pub fn final_status(rd: &mut Readers<'_>, dragons: &mut Dragons) -> FinalStatus 
 /// (see [`final_status_with_owl`]).
 pub struct OwlVerdicts<'a> {
     /// The dragons (by their first stone, in the order of
-    /// [`Dragons::all_dragons`]) whose owner cannot save them even moving
-    /// first.
+    /// [`Dragons::all_dragons`]) to count dead: those whose owner cannot
+    /// save them even moving first, and for a bound of the score estimate
+    /// the critical dragons of the side the bound does not favour.
     pub unsavable: &'a [Point],
     /// The semeai reader, to tell seki from a race between two of them.
     pub semeai: &'a mut SemeaiReader,

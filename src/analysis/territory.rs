@@ -82,6 +82,13 @@ impl Territory {
         Territory::from_dead(board, &dead)
     }
 
+    /// The territory with exactly the stones marked in `dead` taken off
+    /// (no tactical reads): the score estimate passes the final statuses'
+    /// dead stones.
+    pub fn with_dead(board: &Board, dead: &[bool]) -> Territory {
+        Territory::from_dead(board, dead)
+    }
+
     /// Dilation and erosion of the stones not marked in `dead`.
     fn from_dead(board: &Board, dead: &[bool]) -> Territory {
         let mut value = vec![0i32; BOARD_ARRAY];

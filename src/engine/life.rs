@@ -233,9 +233,30 @@ fn owl_region(engine: &mut Engine, target: Point) -> Option<Region> {
 /// with the owl's verdicts as the owl commands read them ([`ask`]: the
 /// heuristic owl, corrected by the exact solver on enclosed dragons).
 pub fn final_status(engine: &mut Engine) -> FinalStatus {
+    let verdicts = life_verdicts(engine, false);
+    final_status_with_dead(engine, &verdicts.unsavable)
+}
+
+/// What the owl says of the dragons that are not unconditionally alive
+/// ([`life_verdicts`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LifeVerdicts {
+    /// The dragons (by their first stone) whose owner cannot save them
+    /// even moving first: `owl_defend` fails.
+    pub unsavable: Vec<Point>,
+    /// The dragons (first stone and colour) their owner can save and the
+    /// opponent can kill, whoever moves first: `owl_defend` and
+    /// `owl_attack` both succeed. Read only when asked for.
+    pub critical: Vec<(Point, Color)>,
+}
+
+/// The owl's verdicts on every dragon of the real position that is not
+/// unconditionally alive: `owl_defend` of each, and with `read_critical`
+/// `owl_attack` of each that its owner can save.
+pub fn life_verdicts(engine: &mut Engine, read_critical: bool) -> LifeVerdicts {
     let uncond = unconditional_status(engine.game.board_mut());
     let dragons = engine.all_dragons(None);
-    let mut unsavable = Vec::new();
+    let mut verdicts = LifeVerdicts::default();
     for d in &dragons {
         let target = d.stones[0];
         if d.stones
@@ -245,9 +266,20 @@ pub fn final_status(engine: &mut Engine) -> FinalStatus {
             continue;
         }
         if ask(engine, Question::Defend, &d.stones, target).result == ReadResult::Fail {
-            unsavable.push(target);
+            verdicts.unsavable.push(target);
+        } else if read_critical
+            && ask(engine, Question::Attack, &d.stones, target).result != ReadResult::Fail
+        {
+            verdicts.critical.push((target, d.color));
         }
     }
+    verdicts
+}
+
+/// The final status of every point of the real position with the dragons
+/// named in `dead` (by their first stone, as [`LifeVerdicts`] names them)
+/// dead before the regions are settled, unless they are in seki.
+pub fn final_status_with_dead(engine: &mut Engine, dead: &[Point]) -> FinalStatus {
     let Engine {
         game,
         reader,
@@ -260,7 +292,7 @@ pub fn final_status(engine: &mut Engine) -> FinalStatus {
         &mut Readers::new(game.board_mut(), reader, conn),
         dragons,
         Some(OwlVerdicts {
-            unsavable: &unsavable,
+            unsavable: dead,
             semeai,
         }),
     )

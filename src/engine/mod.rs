@@ -1,6 +1,7 @@
 //! The engine: the game and every reader, cache and setting that analysis
 //! and the GTP commands act on, with the move generator ([`genmove`]) and
-//! the life-and-death questions that combine several readers ([`life`]).
+//! the life-and-death questions that combine several readers ([`life`]),
+//! and the score estimate ([`score`]).
 //! The protocol layer (`gtp/`) parses, resolves arguments, calls in here
 //! and formats; nothing here knows about GTP.
 //!
@@ -11,6 +12,7 @@
 
 pub mod genmove;
 pub mod life;
+pub mod score;
 
 use crate::analysis::dragon::{Dragon, Dragons};
 use crate::analysis::Readers;

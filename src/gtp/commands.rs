@@ -191,6 +191,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "stones of every dragon, one dragon per line"
     ),
     cmd!(
+        "estimate_score",
+        setup::estimate_score,
+        "score estimate with bounds: W+2.5 (upper bound: 7.5, lower: -2.5)"
+    ),
+    cmd!(
         "eval_eye",
         eyes::eval_eye,
         "eyes of the eye space at a vertex: min max [attack defense], or -1"
@@ -203,7 +208,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd!(
         "final_score",
         setup::final_score,
-        "area score, every stone alive"
+        "territory score with the dead stones removed"
     ),
     cmd!(
         "final_status_list",
@@ -343,6 +348,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "moves played, newest first"
     ),
     cmd!("name", info::name, "the engine's name"),
+    cmd!(
+        "new_score",
+        setup::estimate_score,
+        "the same as estimate_score"
+    ),
     cmd!(
         "owl_attack",
         owl::owl_attack,

@@ -182,6 +182,7 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "plist/All Legal/all_legal %c",
     "plist/Worm Stones/worm_stones %p",
     "string/Final Score/final_score",
+    "string/Estimate Score/estimate_score",
     "plist/Final Status Dead/final_status_list dead",
     "string/Reading Nodes/get_reading_node_counter",
     "none/Reset Reading Nodes/reset_reading_node_counter",

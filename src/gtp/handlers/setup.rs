@@ -5,6 +5,7 @@
 //! `gtp_play`, `gtp_undo`, `gtp_gg_undo`, `gtp_genmove`, `gtp_reg_genmove`,
 //! `gtp_loadsgf`, `gtp_printsgf`, `gtp_fixed_handicap`,
 //! `gtp_place_free_handicap`, `gtp_set_free_handicap`, `gtp_final_score`,
+//! `gtp_estimate_score`,
 //! `gtp_final_status_list`, `gtp_last_move`, `gtp_move_history` in
 //! `interface/play_gtp.c`. Every handler that changes the real position
 //! calls [`Engine::position_changed`] afterwards.
@@ -13,6 +14,7 @@ use crate::analysis::status::{FinalStatus, PointStatus};
 use crate::board::{Color, Move, Point, MAX_BOARD};
 use crate::engine::genmove::{generate_move, generate_move_within};
 use crate::engine::life;
+use crate::engine::score;
 use crate::engine::Engine;
 use crate::game::handicap::HandicapError;
 use crate::game::sgf::{self, SgfLoadError, StopAt};
@@ -373,6 +375,24 @@ pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
     } else {
         "0".into()
     })
+}
+
+/// `estimate_score` (alias `new_score`): the score estimate and its bounds
+/// as White's lead, the estimate printed as GNU Go prints it
+/// (`W+28.5 (upper bound: 73.5, lower: -16.5)`; even is `W+0.0`).
+pub fn estimate_score(engine: &mut Engine, _: &[&str]) -> Reply {
+    engine.require_no_stack("estimate_score")?;
+    let est = score::estimate_score(engine);
+    let middle = est.middle();
+    let (leader, lead) = if middle >= 0.0 {
+        ('W', middle)
+    } else {
+        ('B', -middle)
+    };
+    Ok(format!(
+        "{leader}+{lead:.1} (upper bound: {:.1}, lower: {:.1})",
+        est.white_best, est.black_best
+    ))
 }
 
 /// `tesuji-final_status`: the statuses `final_score` counts with, as
