@@ -310,6 +310,7 @@ fn setup_lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
         "lz-analyze 0",
         "tesuji-tactical_status",
         "final_score",
+        "estimate_score",
         "block_off",
         "break_in",
         "owl_attack",
