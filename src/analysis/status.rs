@@ -40,9 +40,13 @@
 //! killed" is not used to call dragons alive: it would hide seki, and on
 //! `score.tst` / `score2.tst` it loses more than it wins.
 //!
-//! Seki is thus only recognised between weak dragons whose regions are
-//! shared; until semeai reading arrives a capturing race that one side
-//! wins is scored as seki. Everything here is deterministic: dragons and
+//! With the owl's verdicts, two dead dragons sharing two liberties that
+//! neither can win a race between are seki (`mark_seki`), and so is a dead
+//! dragon its capturer cannot approach (`mark_stalemates`: every liberty
+//! would be a self-atari, and the tactical reader cannot capture it), with
+//! the capturer's strings short of liberties that hold it. Without them
+//! seki is only recognised between weak dragons whose regions are shared,
+//! and a capturing race that one side wins is scored as seki. Everything here is deterministic: dragons and
 //! regions are visited in board order.
 
 use crate::analysis::dragon::Dragons;
@@ -161,6 +165,7 @@ pub fn final_status_with_owl(
         })
         .collect();
     let mut dragons = dragons;
+    let mut seki_stones = vec![false; BOARD_ARRAY];
     if let Some(OwlVerdicts { unsavable, semeai }) = owl {
         for d in dragons.iter_mut() {
             let target = d.stones[0];
@@ -175,11 +180,18 @@ pub fn final_status_with_owl(
             }
         }
         mark_seki(rd.board, rd.reader, semeai, &mut dragons, &mut dead);
+        mark_stalemates(
+            rd.board,
+            rd.reader,
+            &mut dragons,
+            &mut dead,
+            &mut seki_stones,
+        );
     }
     settle_dragons(rd.board, &mut dragons, &mut dead);
     revive_stones_in_own_regions(rd.board, &mut dragons, &mut dead);
     debug_assert_eq!(rd.board.depth(), entry);
-    statuses(rd.board, &dragons, &dead)
+    statuses(rd.board, &dragons, &dead, &seki_stones)
 }
 
 /// Two dragons of opposite colours sharing two liberties that the owl
@@ -228,6 +240,115 @@ fn mark_seki(
             }
         }
     }
+}
+
+/// Liberties a string of a dead dragon may have to be looked at by
+/// [`mark_stalemates`], and its capturer's strings to be held in the seki.
+const STALEMATE_MAX_LIBS: usize = 2;
+
+/// A dragon the owl calls dead whose strings all have at most
+/// [`STALEMATE_MAX_LIBS`] liberties, none of which its capturer can take
+/// without putting the stones played there in atari, and none of which
+/// the tactical reader can capture, the capturer moving first, is not
+/// dead: the capturer cannot approach it, and its owner cannot make it
+/// live either (a seki of several
+/// strings short of liberties, such as a corner where the capturer's
+/// string next to it has one eye and shares its other liberty). It is
+/// marked seki, and with it the capturer's strings that hold it: those of
+/// at most [`STALEMATE_MAX_LIBS`] liberties that touch it or share a
+/// liberty with it, then those that share a liberty with a string so
+/// marked. Their stones count as seki ([`statuses`]: the regions they
+/// touch count for nobody, as eyes in seki do not count).
+fn mark_stalemates(
+    board: &mut Board,
+    reader: &mut Reader,
+    dragons: &mut [Dragon],
+    dead: &mut [bool],
+    seki_stones: &mut [bool],
+) {
+    for d in dragons.iter_mut() {
+        if d.verdict != Verdict::Dead {
+            continue;
+        }
+        let origins: Vec<Point> = {
+            let mut o: Vec<Point> = d.stones.iter().map(|&s| board.origin(s)).collect();
+            o.sort_unstable();
+            o.dedup();
+            o
+        };
+        let capturer = d.color.opponent();
+        let short = origins
+            .iter()
+            .all(|&o| board.countlib(o) <= STALEMATE_MAX_LIBS);
+        if !short
+            || !origins.iter().all(|&o| cannot_approach(board, o, capturer))
+            || !origins
+                .iter()
+                .all(|&o| reader.attack(board, o).0 == ReadResult::Fail)
+        {
+            continue;
+        }
+        // The capturer's strings short of liberties that hold it.
+        let mut held: Vec<Point> = Vec::new();
+        let mut k = 0;
+        let mut sources: Vec<Point> = origins;
+        while k < sources.len() {
+            let from = sources[k];
+            k += 1;
+            let mut near: Vec<Point> = Vec::new();
+            if board.color_at(from) == Some(d.color) {
+                board.adjacent_chains(from, &mut near);
+            }
+            for l in board.liberties_sorted(from) {
+                for n in l.neighbors() {
+                    if board.on_board(n) && board.color_at(n) == Some(capturer) {
+                        near.push(board.origin(n));
+                    }
+                }
+            }
+            for o in near {
+                if held.contains(&o) || dead[o.idx()] || board.countlib(o) > STALEMATE_MAX_LIBS {
+                    continue;
+                }
+                held.push(o);
+                sources.push(o);
+            }
+        }
+        // Their shortage is real only when nothing else around them can be
+        // captured to gain liberties: a dead string of the owner's beside
+        // them would be taken first, and the race decides.
+        let mut beside: Vec<Point> = Vec::new();
+        let relieved = held.iter().any(|&h| {
+            board.adjacent_chains(h, &mut beside);
+            beside
+                .iter()
+                .any(|&o| dead[o.idx()] && !d.stones.contains(&o))
+        });
+        if held.is_empty() || relieved {
+            continue;
+        }
+        d.verdict = Verdict::Seki;
+        for &s in &d.stones {
+            dead[s.idx()] = false;
+            seki_stones[s.idx()] = true;
+        }
+        for &h in &held {
+            for s in board.stones_sorted(h) {
+                seki_stones[s.idx()] = true;
+            }
+        }
+    }
+}
+
+/// Whether every liberty of the string at `s` is one `capturer` cannot
+/// take: the move is illegal, or it leaves the stones played there in
+/// atari.
+fn cannot_approach(board: &mut Board, s: Point, capturer: Color) -> bool {
+    board.liberties_sorted(s).into_iter().all(|l| {
+        board
+            .with_move(l, capturer, |b| b.countlib(l) <= 1)
+            .unwrap_or(true)
+    })
 }
 
 /// Do two sets of stones touch: a stone of one next to a stone of the
@@ -565,7 +686,10 @@ fn revive_stones_in_own_regions(board: &Board, dragons: &mut [Dragon], dead: &mu
     }
 }
 
-fn statuses(board: &Board, dragons: &[Dragon], dead: &[bool]) -> FinalStatus {
+/// The statuses of the points once the dragons are settled; the stones
+/// of `seki_stones` that are not dead are in seki whatever their dragon's
+/// verdict.
+fn statuses(board: &Board, dragons: &[Dragon], dead: &[bool], seki_stones: &[bool]) -> FinalStatus {
     let mut status = vec![PointStatus::Dame; BOARD_ARRAY];
     let mut seki = vec![false; BOARD_ARRAY];
     for d in dragons {
@@ -573,6 +697,10 @@ fn statuses(board: &Board, dragons: &[Dragon], dead: &[bool]) -> FinalStatus {
             status[s.idx()] = match d.verdict {
                 _ if dead[s.idx()] => PointStatus::Dead,
                 Verdict::Seki => {
+                    seki[s.idx()] = true;
+                    PointStatus::Seki
+                }
+                _ if seki_stones[s.idx()] => {
                     seki[s.idx()] = true;
                     PointStatus::Seki
                 }

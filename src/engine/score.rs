@@ -17,7 +17,7 @@ use super::life::{self, LifeVerdicts};
 use super::Engine;
 use crate::analysis::status::{FinalStatus, PointStatus};
 use crate::analysis::territory::Territory;
-use crate::board::{Board, Color, BOARD_ARRAY};
+use crate::board::{Board, Color, Point, BOARD_ARRAY};
 
 /// The two bounds of the score estimate, as White's lead (positive: White
 /// ahead), komi and prisoners included.
@@ -56,7 +56,7 @@ pub fn estimate_score(engine: &mut Engine) -> ScoreEstimate {
 
 /// The dragons counted dead in the bound that favours `favoured`: the
 /// unsavable ones and the opponent's critical ones.
-fn dead_dragons(verdicts: &LifeVerdicts, favoured: Color) -> Vec<crate::board::Point> {
+fn dead_dragons(verdicts: &LifeVerdicts, favoured: Color) -> Vec<Point> {
     let mut dead = verdicts.unsavable.clone();
     dead.extend(
         verdicts
@@ -68,11 +68,39 @@ fn dead_dragons(verdicts: &LifeVerdicts, favoured: Color) -> Vec<crate::board::P
     dead
 }
 
+/// The empty points of the regions that touch stones in seki (dame in
+/// `fs`): eyes and liberties of a seki, which count for nobody.
+fn beside_seki(fs: &FinalStatus, board: &Board) -> Vec<bool> {
+    let mut marked = vec![false; BOARD_ARRAY];
+    let open = |p: Point| board.is_empty(p) && fs.status(p) == PointStatus::Dame;
+    let mut stack: Vec<Point> = Vec::new();
+    for s in board.points() {
+        if board.is_stone(s) && fs.status(s) == PointStatus::Seki {
+            for n in s.neighbors() {
+                if board.on_board(n) && open(n) && !marked[n.idx()] {
+                    marked[n.idx()] = true;
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    while let Some(p) = stack.pop() {
+        for n in p.neighbors() {
+            if board.on_board(n) && open(n) && !marked[n.idx()] {
+                marked[n.idx()] = true;
+                stack.push(n);
+            }
+        }
+    }
+    marked
+}
+
 /// White's lead by territory counting (GNU Go's default): every point a
 /// colour owns in `fs` counts for it, a dead stone twice (its point and
 /// the prisoner), captures count, komi goes to White; an empty point `fs`
 /// gives nobody (dame, or an open area the game has not settled) counts for
-/// the colour the territory map gives it. While the board holds stones of
+/// the colour the territory map gives it, unless its region touches a
+/// seki. While the board holds stones of
 /// one colour only, a region that colour alone borders is not yet its
 /// territory (there is no frontier to close) and the map decides it too.
 pub fn white_lead(fs: &FinalStatus, board: &Board, komi: f32) -> f32 {
@@ -86,6 +114,7 @@ pub fn white_lead(fs: &FinalStatus, board: &Board, komi: f32) -> f32 {
     }
     let one_colour = !(colours[0] && colours[1]);
     let map = Territory::with_dead(board, &dead);
+    let in_seki = beside_seki(fs, board);
     let mut points = [0i64; 2];
     let side = |c: Color| usize::from(c == Color::White);
     for p in board.points() {
@@ -95,6 +124,7 @@ pub fn white_lead(fs: &FinalStatus, board: &Board, komi: f32) -> f32 {
                 points[side(stone.opponent())] += 1;
                 Some(stone.opponent())
             }
+            (PointStatus::Dame, None) if in_seki[p.idx()] => None,
             (PointStatus::Territory(_) | PointStatus::Dame, None) => map.owner(p),
             _ => None,
         };
