@@ -49,17 +49,22 @@
 //! 7. otherwise a random safe move as in 4 on a point the territory
 //!    estimate gives the opponent but the final statuses do not (an open
 //!    area still to reduce); never into its own estimated territory;
-//! 8. otherwise, when blunders were skipped, hold the point where the
+//! 8. otherwise, the points steps 4, 5 and 7 left because playing them
+//!    would take a liberty an own string shares with an opponent string and
+//!    leave it two or fewer ([`shortens_own_race`]: in a race that
+//!    liberty is filled last, if ever), the first that is safe, those that
+//!    put a living opponent string in atari last;
+//! 9. otherwise, when blunders were skipped, hold the point where the
 //!    opponent's combination after one of them would start, if that move
 //!    is safe and no blunder itself (its own refutation is tried next);
-//! 9. otherwise pass.
+//! 10. otherwise pass.
 //!
 //! Every move of every step is checked for blunders first (GNU Go
 //! `atari_atari_confirm_safety`): a move after which the opponent has a
 //! combination it did not have before ([`crate::combination::blunder_size`])
 //! is skipped for the next candidate (steps 1-3 look at up to four of
 //! theirs), and when only such moves are left the engine holds a point
-//! those combinations start from (step 8) or passes.
+//! those combinations start from (step 9) or passes.
 //!
 //! Steps 1-3a but 1a are [`ranked_moves`], which the analysis commands show
 //! too (without the combination steps and checks; they add the owl's
@@ -176,7 +181,7 @@ pub fn generate_move_within(
     (*late).finish(engine.game.board_mut(), &mut engine.reader, &statuses)
 }
 
-/// What steps 6-8 need from the earlier ones.
+/// What steps 6-9 need from the earlier ones.
 struct Late {
     combos: Combos,
     filter: MoveFilter,
@@ -184,10 +189,14 @@ struct Late {
     skipped: Option<Point>,
     /// Open points the territory estimate gives the opponent (step 7).
     reductions: Vec<Point>,
+    /// Points steps 4, 5 and 7 left because they shorten an own string in
+    /// a race ([`shortens_own_race`]): played only when nothing else is
+    /// (step 8).
+    deferred: Vec<Point>,
 }
 
 impl Late {
-    /// Steps 6-8 with the final statuses (owl included).
+    /// Steps 6-9 with the final statuses (owl included).
     fn finish(mut self, board: &mut Board, reader: &mut Reader, statuses: &FinalStatus) -> Move {
         if let Some(p) = removal_move(board, reader, &mut self.combos, &self.filter, statuses) {
             log::debug!("genmove: removes dead stones at {p:?}");
@@ -200,8 +209,20 @@ impl Late {
             &mut self.rng,
             self.reductions,
             &mut self.skipped,
+            &mut self.deferred,
         ) {
             return Move::Play(p);
+        }
+        // An atari on a living string lets it connect out or fight a ko;
+        // one on a dead string only hurries its removal: those first.
+        let color = self.combos.color;
+        let mut deferred = std::mem::take(&mut self.deferred);
+        deferred.sort_by_cached_key(|&p| ataris_living(board, p, color, statuses));
+        for p in deferred {
+            if self.combos.is_playable(board, reader, &self.filter, p) {
+                log::debug!("genmove: a liberty shared in a race, last: {p:?}");
+                return Move::Play(p);
+            }
         }
         if let Some(p) = self.combos.refutation(board, reader, &self.filter) {
             log::debug!("genmove: holds {p:?}, where a combination would start");
@@ -235,6 +256,7 @@ fn early_move(
     // A move that hands the opponent a combination is never played: passing
     // is better (the first one skipped is logged).
     let mut skipped: Option<Point> = None;
+    let mut deferred: Vec<Point> = Vec::new();
     // The cheap tactical moves first: the territory estimate and the
     // break-in reads are only needed when there is none.
     let (tactical, dead_captures) = tactical_moves(board, reader, &filter, color, CANDIDATES);
@@ -311,14 +333,30 @@ fn early_move(
         .into_iter()
         .partition(|&p| territory.owner(p).is_none());
     let mut rng = SplitMix64(seed ^ board.hash() ^ (color.index() as u64).wrapping_mul(0x9e37));
-    if let Some(p) = random_safe(board, reader, &mut combos, &mut rng, neutral, &mut skipped) {
+    if let Some(p) = random_safe(
+        board,
+        reader,
+        &mut combos,
+        &mut rng,
+        neutral,
+        &mut skipped,
+        &mut deferred,
+    ) {
         return Ok(Move::Play(p));
     }
     let cuts: Vec<Point> = settled
         .into_iter()
         .filter(|&p| is_cutting_point(board, reader, &statuses, p))
         .collect();
-    if let Some(p) = random_safe(board, reader, &mut combos, &mut rng, cuts, &mut skipped) {
+    if let Some(p) = random_safe(
+        board,
+        reader,
+        &mut combos,
+        &mut rng,
+        cuts,
+        &mut skipped,
+        &mut deferred,
+    ) {
         log::debug!("genmove: cutting point of a territory wall at {p:?}");
         return Ok(Move::Play(p));
     }
@@ -332,6 +370,7 @@ fn early_move(
         rng,
         skipped,
         reductions,
+        deferred,
     }))
 }
 
@@ -517,11 +556,16 @@ fn random_safe(
     rng: &mut SplitMix64,
     mut pool: Vec<Point>,
     skipped: &mut Option<Point>,
+    deferred: &mut Vec<Point>,
 ) -> Option<Point> {
     let color = combos.color;
     while !pool.is_empty() {
         let i = rng.below(pool.len());
         let p = pool.swap_remove(i);
+        if shortens_own_race(board, p, color) {
+            deferred.push(p);
+            continue;
+        }
         if reader.safe_move(board, p, color).succeeds() {
             if !combos.is_blunder(board, reader, p) {
                 return Some(p);
@@ -530,6 +574,39 @@ fn random_safe(
         }
     }
     None
+}
+
+/// Would `color` at `p` take a liberty its own string shares with an
+/// opponent string and leave that string with two liberties or fewer? In a
+/// capturing race that is the liberty to fill last (or never: filling it
+/// can turn a won race into seki), so a move in no hurry leaves it alone.
+fn shortens_own_race(board: &mut Board, p: Point, color: Color) -> bool {
+    let near = |c: Color| {
+        p.neighbors()
+            .iter()
+            .any(|&n| board.on_board(n) && board.color_at(n) == Some(c))
+    };
+    if !near(color) || !near(color.opponent()) {
+        return false;
+    }
+    board
+        .with_move(p, color, |b| b.countlib(p) <= 2)
+        .unwrap_or(false)
+}
+
+/// Does `color` at `p` put an opponent string in atari that the final
+/// statuses do not call dead?
+fn ataris_living(board: &mut Board, p: Point, color: Color, statuses: &FinalStatus) -> bool {
+    board
+        .with_move(p, color, |b| {
+            p.neighbors().iter().any(|&n| {
+                b.on_board(n)
+                    && b.color_at(n) == Some(color.opponent())
+                    && b.countlib(n) == 1
+                    && statuses.status(n) != PointStatus::Dead
+            })
+        })
+        .unwrap_or(false)
 }
 
 /// Is the empty point `p` settled territory: the final statuses give it
@@ -880,6 +957,44 @@ pub(crate) mod tests {
             Color::Black,
         );
         assert_eq!(m, Move::Play(Point::new(0, 3)));
+    }
+
+    #[test]
+    fn a_liberty_shared_in_a_race_shortens_the_filler() {
+        // Black's two stones on the left edge have two liberties, both
+        // next to White's wall: either black move there leaves one. White
+        // filling B4 keeps many liberties.
+        let mut board = Board::from_diagram(
+            "X . O . .
+             X . O . .
+             O O O . .
+             . . . . .
+             . . . . .",
+        )
+        .expect("diagram");
+        let before = board.clone();
+        assert!(shortens_own_race(
+            &mut board,
+            Point::new(0, 1),
+            Color::Black
+        ));
+        assert!(shortens_own_race(
+            &mut board,
+            Point::new(1, 1),
+            Color::Black
+        ));
+        assert!(!shortens_own_race(
+            &mut board,
+            Point::new(1, 1),
+            Color::White
+        ));
+        // Not next to an enemy stone: no race.
+        assert!(!shortens_own_race(
+            &mut board,
+            Point::new(3, 0),
+            Color::White
+        ));
+        assert_eq!(board, before);
     }
 
     use crate::analysis::tests::OPEN_BOTTOM;
