@@ -51,7 +51,7 @@
 //!    area still to reduce); never into its own estimated territory;
 //! 8. otherwise, the points steps 4, 5 and 7 left because playing them
 //!    would take a liberty an own string shares with an opponent string and
-//!    leave it two or fewer ([`shortens_own_race`]: in a race that
+//!    leave it two or fewer (`shortens_own_race`: in a race that
 //!    liberty is filled last, if ever), the first that is safe, those that
 //!    put a living opponent string in atari last;
 //! 9. otherwise, when blunders were skipped, hold the point where the
