@@ -46,8 +46,8 @@
 //! would be a self-atari, and the tactical reader cannot capture it), with
 //! the capturer's strings short of liberties that hold it. Without them
 //! seki is only recognised between weak dragons whose regions are shared,
-//! and a capturing race that one side wins is scored as seki. Everything here is deterministic: dragons and
-//! regions are visited in board order.
+//! and a capturing race that one side wins is scored as seki. Everything
+//! here is deterministic: dragons and regions are visited in board order.
 
 use crate::analysis::dragon::Dragons;
 use crate::analysis::Readers;
@@ -251,9 +251,9 @@ const STALEMATE_MAX_LIBS: usize = 2;
 /// without putting the stones played there in atari, and none of which
 /// the tactical reader can capture, the capturer moving first, is not
 /// dead: the capturer cannot approach it, and its owner cannot make it
-/// live either (a seki of several
-/// strings short of liberties, such as a corner where the capturer's
-/// string next to it has one eye and shares its other liberty). It is
+/// live either (a seki of several strings short of liberties, such as a
+/// corner where the capturer's string next to it has one eye and shares
+/// its other liberty). It is
 /// marked seki, and with it the capturer's strings that hold it: those of
 /// at most [`STALEMATE_MAX_LIBS`] liberties that touch it or share a
 /// liberty with it, then those that share a liberty with a string so
