@@ -59,6 +59,19 @@ fn a_captured_stone_counts_for_its_captor() {
     assert_eq!(t.count(Color::White), 0);
 }
 
+/// Two walls, black on column C and white on column G, with the open
+/// columns D-F between them: a symmetric position whose middle nobody
+/// owns yet.
+pub(crate) const TWO_WALLS: &str = ". . X . . . O . .
+                                   . . X . . . O . .
+                                   . . X . . . O . .
+                                   . . X . . . O . .
+                                   . . X . . . O . .
+                                   . . X . . . O . .
+                                   . . X . . . O . .
+                                   . . X . . . O . .
+                                   . . X . . . O . .";
+
 /// White's three stones on the right can reach into black's lower-left
 /// area under black's stones; black to move can stop it. (Also used by
 /// the move generator's tests.)

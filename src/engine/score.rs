@@ -190,17 +190,7 @@ mod tests {
         // Two walls with an open area between them: final_score calls the
         // middle dame, the estimate shares it out. The position is
         // symmetric, so the shares are equal and the lead is komi.
-        let diagram = "
-            . . X . . . O . .
-            . . X . . . O . .
-            . . X . . . O . .
-            . . X . . . O . .
-            . . X . . . O . .
-            . . X . . . O . .
-            . . X . . . O . .
-            . . X . . . O . .
-            . . X . . . O . .
-            ";
+        let diagram = crate::analysis::tests::TWO_WALLS;
         let (lead, final_lead) = leads(diagram, 6.5);
         assert_eq!(lead, 6.5);
         assert_eq!(final_lead, 6.5);

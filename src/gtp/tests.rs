@@ -834,17 +834,7 @@ fn analyze_arguments_are_checked() {
 
 #[test]
 fn territory_overlay_marks_each_side() {
-    let mut e = engine_with(
-        ". . X . . . O . .
-         . . X . . . O . .
-         . . X . . . O . .
-         . . X . . . O . .
-         . . X . . . O . .
-         . . X . . . O . .
-         . . X . . . O . .
-         . . X . . . O . .
-         . . X . . . O . .",
-    );
+    let mut e = engine_with(crate::analysis::tests::TWO_WALLS);
     let gfx = e.execute("tesuji-territory", &[]).expect("answer");
     let lines: Vec<&str> = gfx.lines().collect();
     assert_eq!(lines.len(), 2, "{gfx}");
