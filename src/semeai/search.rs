@@ -56,6 +56,13 @@
 //! it (an enemy stone inside a dragon makes its space an eye there), as
 //! does a line cut off by the depth or node limit.
 //!
+//! Each root move may use three quarters of the nodes left when it is
+//! tried, so the last root moves are read too (a move tried with no node
+//! left would only be counted, and a count could outbid the reads).
+//! Reading cut off by that share or by the budget is not memoised; what
+//! another root move read before is. Suicides are dropped before the
+//! width is applied.
+//!
 //! At the root every candidate is read with the full window, and of the
 //! moves reaching the best value the answer names the one that gains most
 //! in the race: a capture, else the largest difference between the two
@@ -75,6 +82,10 @@ const OWL_MOVES: usize = 4;
 /// Owl positions that count as one semeai node (the owl's check that
 /// a capture saved the capturer is charged to the semeai's budget).
 const OWL_NODES_PER_NODE: u64 = 10;
+
+/// The share of the nodes left that one root move may use (numerator,
+/// denominator).
+const ROOT_SHARE: (u64, u64) = (3, 4);
 
 /// Outside liberty fills tried at a node.
 const OUTSIDE_FILLS: usize = 2;
@@ -117,6 +128,12 @@ pub struct Search<'a> {
     pub nodes: u64,
     /// A limit was met.
     pub limit_hit: bool,
+    /// The node count at which the current root move's reading stops
+    /// (each root move gets its share of the budget).
+    allowance: u64,
+    /// The current root move's reading met a limit: what it reads from
+    /// then on is not remembered.
+    tainted: bool,
 }
 
 impl<'a> Search<'a> {
@@ -153,6 +170,8 @@ impl<'a> Search<'a> {
             root_mover: 0,
             nodes: 0,
             limit_hit: false,
+            allowance: config.node_limit,
+            tainted: false,
         }
     }
 
@@ -220,8 +239,9 @@ impl<'a> Search<'a> {
 
     /// Count a node; false when the budget is spent.
     fn enter(&mut self) -> bool {
-        if self.nodes >= self.config.node_limit {
+        if self.nodes >= self.allowance.min(self.config.node_limit) {
             self.limit_hit = true;
+            self.tainted = true;
             return false;
         }
         self.nodes += 1;
@@ -341,6 +361,7 @@ impl<'a> Search<'a> {
         if plain || depth >= self.config.reading_depth {
             if !plain {
                 self.limit_hit = true;
+                self.tainted = true;
             }
             let v = clamp_safe(
                 RaceValue::of(self.counted(board, goals, mover, Some(&lives))),
@@ -403,6 +424,8 @@ impl<'a> Search<'a> {
         let (kos, mut candidates): (Vec<Candidate>, Vec<Candidate>) = candidates
             .into_iter()
             .partition(|c| board.is_ko_violation(c.point, color));
+        // Suicides take no place within the width.
+        candidates.retain(|c| board.is_legal(c.point, color));
         candidates.truncate(width);
         if !line.ko[mover] {
             candidates.extend(kos);
@@ -410,6 +433,15 @@ impl<'a> Search<'a> {
         for c in candidates {
             if !root && best.is_some_and(|b| cut(self, b.0)) {
                 break;
+            }
+            if root {
+                // Each root move may use a share of what is left, so
+                // that the moves after it are read too: a move read
+                // with no node left is only counted, and that count
+                // could outbid the moves read out.
+                let left = self.config.node_limit.saturating_sub(self.nodes);
+                self.allowance = self.nodes + left * ROOT_SHARE.0 / ROOT_SHARE.1;
+                self.tainted = false;
             }
             let Some(ko_take) = self.play(board, c, color, line.ko[mover]) else {
                 continue;
@@ -444,6 +476,9 @@ impl<'a> Search<'a> {
                 best = Some((r, Some(c.point)));
                 best_swing = swing;
             }
+        }
+        if root {
+            self.allowance = self.config.node_limit;
         }
         if best.is_none_or(|b| !cut(self, b.0)) {
             let r = if line.passed {
@@ -500,7 +535,7 @@ impl<'a> Search<'a> {
     }
 
     fn store(&mut self, key: u64, depth: usize, value: RaceValue, mv: Option<Point>, bound: Bound) {
-        if !self.limit_hit {
+        if !self.tainted {
             self.semeai.table.insert(
                 key,
                 Entry {
