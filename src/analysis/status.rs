@@ -53,7 +53,7 @@ use crate::analysis::dragon::Dragons;
 use crate::analysis::Readers;
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
-use crate::reading::{ReadResult, Reader};
+use crate::reading::{libs, ReadResult, Reader};
 use crate::semeai::{Outcome, RaceDragon, SemeaiReader};
 
 /// What a point is at the end of the game.
@@ -343,12 +343,11 @@ fn mark_stalemates(
 /// Whether every liberty of the string at `s` is one `capturer` cannot
 /// take: the move is illegal, or it leaves the stones played there in
 /// atari.
-fn cannot_approach(board: &mut Board, s: Point, capturer: Color) -> bool {
-    board.liberties_sorted(s).into_iter().all(|l| {
-        board
-            .with_move(l, capturer, |b| b.countlib(l) <= 1)
-            .unwrap_or(true)
-    })
+fn cannot_approach(board: &Board, s: Point, capturer: Color) -> bool {
+    board
+        .liberties_sorted(s)
+        .into_iter()
+        .all(|l| !board.is_legal(l, capturer) || libs::is_self_atari(board, l, capturer))
 }
 
 /// Do two sets of stones touch: a stone of one next to a stone of the

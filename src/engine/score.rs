@@ -73,17 +73,12 @@ fn dead_dragons(verdicts: &LifeVerdicts, favoured: Color) -> Vec<Point> {
 fn beside_seki(fs: &FinalStatus, board: &Board) -> Vec<bool> {
     let mut marked = vec![false; BOARD_ARRAY];
     let open = |p: Point| board.is_empty(p) && fs.status(p) == PointStatus::Dame;
-    let mut stack: Vec<Point> = Vec::new();
-    for s in board.points() {
-        if board.is_stone(s) && fs.status(s) == PointStatus::Seki {
-            for n in s.neighbors() {
-                if board.on_board(n) && open(n) && !marked[n.idx()] {
-                    marked[n.idx()] = true;
-                    stack.push(n);
-                }
-            }
-        }
-    }
+    // The flood starts from the stones in seki (never marked themselves:
+    // they are not open) and spreads through open points.
+    let mut stack: Vec<Point> = board
+        .points()
+        .filter(|&s| board.is_stone(s) && fs.status(s) == PointStatus::Seki)
+        .collect();
     while let Some(p) = stack.pop() {
         for n in p.neighbors() {
             if board.on_board(n) && open(n) && !marked[n.idx()] {
