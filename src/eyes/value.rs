@@ -357,13 +357,14 @@ impl EyeGraph {
     /// `within`).
     fn flood(&self, seed: u16, within: u16) -> u16 {
         let mut set = seed & within;
-        loop {
-            let grown = (set | self.neighbors_of(set)) & within;
-            if grown == set {
-                return set;
-            }
-            set = grown;
+        // Each vertex's neighbours are read once: only the newest ring
+        // grows the set.
+        let mut ring = set;
+        while ring != 0 {
+            ring = self.neighbors_of(ring) & within & !set;
+            set |= ring;
         }
+        set
     }
 }
 
