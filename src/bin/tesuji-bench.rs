@@ -1,6 +1,8 @@
 //! `tesuji-bench`: throughput of the board code, printed as a small table.
 //! Not a test: nothing is asserted, the numbers go into README by hand.
-//! Run it through `scripts/bench-board.sh` (release build).
+//! Run it through `scripts/bench-board.sh` (release build). With
+//! `--eye-graphs FILE` it times the eye solver instead, on graphs real
+//! positions asked for (`scripts/eye-bench.sh`).
 //!
 //! GNU Go counterpart: none; GNU Go reports reading node counts, not board
 //! speed. The two measurements, on 9x9 and 19x19:
@@ -34,6 +36,51 @@ struct Options {
     /// Work multiplier (1 = about a second per row on a current machine).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
+    /// Instead of the board rows: solve the eye graphs in this file (lines
+    /// holding `eye graph ...`, as `RUST_LOG=tesuji::eyes::graph=trace`
+    /// logs them; `scripts/eye-bench.sh` collects them from suites), each
+    /// distinct graph once, with the owl's node budget, and print the
+    /// count, the solver's positions, the graphs given up, the time and a
+    /// checksum of the answers (equal answers, equal checksum).
+    #[arg(long, value_name = "FILE")]
+    eye_graphs: Option<std::path::PathBuf>,
+}
+
+/// Solve every distinct eye graph of `path` (see `--eye-graphs`).
+fn bench_eye_graphs(path: &std::path::Path) -> Result<(), String> {
+    use std::hash::{Hash, Hasher};
+    use tesuji::eyes::value::{EyeGraph, EyeSolver};
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut seen = std::collections::HashSet::new();
+    let mut graphs = Vec::new();
+    for line in text.lines() {
+        let Some((_, rest)) = line.split_once("eye graph ") else {
+            continue;
+        };
+        let g = EyeGraph::from_line(rest).ok_or_else(|| format!("not an eye graph: {rest}"))?;
+        if seen.insert(g.clone()) {
+            graphs.push(g);
+        }
+    }
+    let mut solver = EyeSolver::with_budget(tesuji::owl::OWL_EYE_BUDGET);
+    let mut checksum = std::collections::hash_map::DefaultHasher::new();
+    let (mut nodes, mut given_up) = (0u64, 0usize);
+    let start = Instant::now();
+    for g in &graphs {
+        let solution = solver.solve(g);
+        nodes += solver.nodes();
+        given_up += usize::from(solution.is_none());
+        format!("{solution:?}").hash(&mut checksum);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "eye graphs {} (distinct), solver positions {nodes}, given up {given_up}, \
+         {secs:.3} s, {}/s, answers checksum {:#018x}",
+        graphs.len(),
+        human(nodes as f64 / secs.max(1e-9)),
+        checksum.finish()
+    );
+    Ok(())
 }
 
 /// A seeded random middle-game position: random legal non-eye moves until
@@ -193,6 +240,13 @@ fn human(rate: f64) -> String {
 
 fn main() {
     let options = Options::parse();
+    if let Some(path) = &options.eye_graphs {
+        if let Err(e) = bench_eye_graphs(path) {
+            eprintln!("tesuji-bench: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     let scale = if options.scale.is_finite() && options.scale > 0.0 {
         options.scale
     } else {

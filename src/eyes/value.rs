@@ -68,6 +68,12 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// The log target under which [`EyeSolver::solve`] writes each graph it
+/// solves ([`EyeGraph::to_line`], after the words `eye graph`) at trace
+/// level: `RUST_LOG=tesuji::eyes::graph=trace` collects the graphs a run
+/// asks for.
+pub const GRAPH_LOG: &str = "tesuji::eyes::graph";
+
 /// The most vertices an [`EyeGraph`] can have (one bit each in a `u16`).
 pub const MAX_VERTICES: usize = 16;
 
@@ -247,6 +253,68 @@ impl EyeGraph {
             owner_links: [0; MAX_VERTICES],
             attacker_links: [0; MAX_VERTICES],
         }
+    }
+
+    /// The graph as one line of text, for benchmarks (`tesuji-bench
+    /// --eye-graphs`): the vertex count, then the adjacency masks, the
+    /// marginal, wall, stone and key masks, and the owner's and attacker's
+    /// move links, in hexadecimal, lists joined by commas. Read back by
+    /// [`EyeGraph::from_line`].
+    pub fn to_line(&self) -> String {
+        let list = |masks: &[u16]| {
+            masks
+                .iter()
+                .map(|m| format!("{m:x}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            "{} {} {:x} {:x} {:x} {:x} {} {}",
+            self.n,
+            list(&self.adj[..self.n]),
+            self.marginal,
+            self.wall,
+            self.stones,
+            self.keys,
+            list(&self.owner_links[..self.n]),
+            list(&self.attacker_links[..self.n]),
+        )
+    }
+
+    /// The graph [`EyeGraph::to_line`] wrote (`None` for anything else,
+    /// or masks that name vertices beyond the count).
+    pub fn from_line(line: &str) -> Option<EyeGraph> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [n, adj, marginal, wall, stones, keys, owner, attacker] = fields[..] else {
+            return None;
+        };
+        let n: usize = n
+            .parse()
+            .ok()
+            .filter(|&n| (1..=MAX_VERTICES).contains(&n))?;
+        let mask = |t: &str| u16::from_str_radix(t, 16).ok();
+        let list = |t: &str| -> Option<Vec<u16>> { t.split(',').map(mask).collect() };
+        let mut g = EyeGraph::new(n);
+        let (adj, owner, attacker) = (list(adj)?, list(owner)?, list(attacker)?);
+        if adj.len() != n || owner.len() != n || attacker.len() != n {
+            return None;
+        }
+        g.adj[..n].copy_from_slice(&adj);
+        g.owner_links[..n].copy_from_slice(&owner);
+        g.attacker_links[..n].copy_from_slice(&attacker);
+        g.marginal = mask(marginal)?;
+        g.wall = mask(wall)?;
+        g.stones = mask(stones)?;
+        g.keys = mask(keys)?;
+        let all = g.all();
+        let masks = [g.marginal, g.wall, g.stones, g.keys];
+        let in_range = masks
+            .iter()
+            .chain(&g.adj[..n])
+            .chain(&g.owner_links[..n])
+            .chain(&g.attacker_links[..n])
+            .all(|&m| m & !all == 0);
+        in_range.then_some(g)
     }
 
     /// Number of vertices.
@@ -595,6 +663,8 @@ impl EyeSolver {
     /// assert_eq!((sol.attacks[0], sol.defenses[0]), (1, 1));
     /// ```
     pub fn solve(&mut self, g: &EyeGraph) -> Option<EyeSolution> {
+        // The graphs real positions ask for, for `scripts/eye-bench.sh`.
+        log::trace!(target: GRAPH_LOG, "eye graph {}", g.to_line());
         self.memo.clear();
         self.line = 0;
         self.repeated = usize::MAX;

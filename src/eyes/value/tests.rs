@@ -591,3 +591,21 @@ fn eye_values_add_up() {
     // Three half eyes: the owner gets two of them moving first.
     assert_eq!(sum(&["0011", "0011", "0011"]), "1122");
 }
+
+#[test]
+fn graphs_read_back_from_their_line() {
+    let mut rng = SplitMix64(0x11e5);
+    for _ in 0..50 {
+        let n = 1 + rng.below(MAX_VERTICES);
+        let (mut g, _) = random_graph(&mut rng, n.min(5));
+        g.set_stone(0);
+        g.link_owner_move(0, g.len() - 1);
+        let line = g.to_line();
+        assert_eq!(EyeGraph::from_line(&line), Some(g.clone()), "{line}");
+    }
+    assert_eq!(EyeGraph::from_line(""), None);
+    assert_eq!(EyeGraph::from_line("2 2,1 0 0 0 0 0,0"), None);
+    // A mask naming a vertex beyond the count.
+    assert_eq!(EyeGraph::from_line("2 2,1 4 0 0 0 0,0 0,0"), None);
+    assert_eq!(EyeGraph::from_line("17 0 0 0 0 0 0 0"), None);
+}
