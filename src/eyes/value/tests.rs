@@ -594,12 +594,24 @@ fn eye_values_add_up() {
 
 #[test]
 fn graphs_read_back_from_their_line() {
+    // Every size up to the largest, with random edges, masks and links.
     let mut rng = SplitMix64(0x11e5);
-    for _ in 0..50 {
-        let n = 1 + rng.below(MAX_VERTICES);
-        let (mut g, _) = random_graph(&mut rng, n.min(5));
-        g.set_stone(0);
-        g.link_owner_move(0, g.len() - 1);
+    for n in 1..=MAX_VERTICES {
+        let mut g = EyeGraph::new(n);
+        let mut mask = || (rng.next_u64() as u16) & g.all();
+        let (marginal, wall, stones, keys) = (mask(), mask(), mask(), mask());
+        let links: Vec<(u16, u16)> = (0..n).map(|_| (mask(), mask())).collect();
+        for i in 0..n {
+            for j in 0..n {
+                if rng.below(4) == 0 {
+                    g.add_edge(i, j);
+                }
+            }
+        }
+        (g.marginal, g.wall, g.stones, g.keys) = (marginal, wall, stones, keys);
+        for (i, &(o, a)) in links.iter().enumerate() {
+            (g.owner_links[i], g.attacker_links[i]) = (o, a);
+        }
         let line = g.to_line();
         assert_eq!(EyeGraph::from_line(&line), Some(g.clone()), "{line}");
     }
