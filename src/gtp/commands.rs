@@ -190,6 +190,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         dragon::dragon_stones,
         "stones of every dragon, one dragon per line"
     ),
+    cmd!("echo", info::echo, "the arguments back"),
+    cmd!(
+        "echo_err",
+        info::echo_err,
+        "the arguments back, and on stderr too"
+    ),
     cmd!(
         "estimate_score",
         setup::estimate_score,

@@ -1,8 +1,9 @@
 //! Protocol and session commands: `protocol_version`, `name`, `version`,
-//! `known_command`, `list_commands`, `quit`, `cputime`, random seed, time
-//! settings and the GoGui analyze menu.
+//! `echo`, `echo_err`, `known_command`, `list_commands`, `quit`, `cputime`,
+//! random seed, time settings and the GoGui analyze menu.
 //!
 //! GNU Go counterpart: `gtp_protocol_version`, `gtp_name`, `gtp_version`,
+//! `gtp_echo`, `gtp_echo_err`,
 //! `gtp_known_command`, `gtp_list_commands`, `gtp_quit`, `gtp_cputime`,
 //! `gtp_set_random_seed`, `gtp_time_settings`, `gtp_time_left` in
 //! `interface/play_gtp.c`.
@@ -25,6 +26,21 @@ pub fn name(_: &mut Engine, _: &[&str]) -> Reply {
 /// `version`: the crate version.
 pub fn version(_: &mut Engine, _: &[&str]) -> Reply {
     Ok(env!("CARGO_PKG_VERSION").into())
+}
+
+/// `echo ARGS`: the arguments back, one space between them (GNU Go
+/// `echo`, which also sends back the line's newline; a script can use it
+/// to mark its place in the answers).
+pub fn echo(_: &mut Engine, args: &[&str]) -> Reply {
+    Ok(args.join(" "))
+}
+
+/// `echo_err ARGS`: [`echo`], the line written to stderr as well (GNU Go
+/// `echo_err`: a mark in the engine's log).
+pub fn echo_err(_: &mut Engine, args: &[&str]) -> Reply {
+    let line = args.join(" ");
+    eprintln!("{line}");
+    Ok(line)
 }
 
 /// `known_command NAME`: `true` when the table has it (no argument: `false`).
