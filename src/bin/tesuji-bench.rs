@@ -44,6 +44,19 @@ struct Options {
     /// checksum of the answers (equal answers, equal checksum).
     #[arg(long, value_name = "FILE")]
     eye_graphs: Option<std::path::PathBuf>,
+    /// Run only the rows of one test, e.g. to profile it.
+    #[arg(long, value_enum, value_name = "TEST")]
+    only: Option<Test>,
+}
+
+/// The board tests, for `--only`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Test {
+    /// trymove/popgo sequences.
+    #[value(name = "play+undo")]
+    PlayUndo,
+    /// Random playouts.
+    Playouts,
 }
 
 /// Solve every distinct eye graph of `path` (see `--eye-graphs`).
@@ -254,12 +267,16 @@ fn main() {
     };
     let work = |n: u64| ((n as f64 * scale).round() as u64).max(1);
     let seed = options.seed;
-    let rows = [
-        bench_play_undo(9, seed, work(2_000_000)),
-        bench_play_undo(19, seed, work(1_000_000)),
-        bench_playouts(9, seed, work(40_000)),
-        bench_playouts(19, seed, work(4_000)),
-    ];
+    let wanted = |test: Test| options.only.is_none_or(|only| only == test);
+    let mut rows = Vec::new();
+    if wanted(Test::PlayUndo) {
+        rows.push(bench_play_undo(9, seed, work(2_000_000)));
+        rows.push(bench_play_undo(19, seed, work(1_000_000)));
+    }
+    if wanted(Test::Playouts) {
+        rows.push(bench_playouts(9, seed, work(40_000)));
+        rows.push(bench_playouts(19, seed, work(4_000)));
+    }
     println!(
         "tesuji-bench {} (seed {seed}, scale {scale})",
         env!("CARGO_PKG_VERSION")
