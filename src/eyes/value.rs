@@ -66,7 +66,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+
+mod memo;
+use memo::{Entry, Memo, Probe};
 
 /// The log target under which [`EyeSolver::solve`] writes each graph it
 /// solves ([`EyeGraph::to_line`], after the words `eye graph`) at trace
@@ -491,19 +493,30 @@ struct Node {
 }
 
 impl Node {
-    fn key(&self) -> u128 {
+    /// The node's memo key with threshold `k` (1 or 2), in
+    /// [`memo::KEY_BITS`] bits and never 0. A vertex's state takes two
+    /// bits, one in each plane (X inside: x; O: o; X from outside: both),
+    /// since the three stone sets are disjoint.
+    fn key(&self, k: u8) -> u64 {
         let tempo = match self.tempo {
-            Tempo::Even => 0u128,
+            Tempo::Even => 0u64,
             Tempo::XOwed => 1,
             Tempo::OOwed => 2,
         };
-        u128::from(self.s.xin)
-            | u128::from(self.s.o) << 16
-            | u128::from(self.s.xout) << 32
-            | u128::from(self.s.lost) << 48
-            | u128::from(self.mover == Side::X) << 64
-            | u128::from(self.passed) << 65
-            | tempo << 66
+        debug_assert!(
+            self.s.xin & self.s.o == 0
+                && self.s.xin & self.s.xout == 0
+                && self.s.o & self.s.xout == 0
+        );
+        let x_plane = self.s.xin | self.s.xout;
+        let o_plane = self.s.o | self.s.xout;
+        u64::from(x_plane)
+            | u64::from(o_plane) << 16
+            | u64::from(self.s.lost) << 32
+            | u64::from(self.mover == Side::X) << 48
+            | u64::from(self.passed) << 49
+            | tempo << 50
+            | u64::from(k) << 52
     }
 
     /// The node after a pass (or a tenuki) by the side to move.
@@ -534,41 +547,6 @@ impl Node {
     }
 }
 
-/// A multiplicative hash for the memo keys (the keys are packed bitmasks;
-/// std's SipHash costs more than the search itself).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-
-    fn write_u128(&mut self, v: u128) {
-        let mixed = (v as u64) ^ ((v >> 64) as u64).rotate_left(31);
-        self.0 = (mixed ^ (mixed >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 32)
-    }
-}
-
-/// A memo entry for a node and a threshold.
-#[derive(Clone, Copy, Debug)]
-enum Entry {
-    /// Can O reach the threshold?
-    Done(bool),
-    /// Being searched, at this length of the line (a return to it is a
-    /// repetition).
-    Open(usize),
-}
-
-/// The memo table.
-type Memo = HashMap<u128, Entry, BuildHasherDefault<KeyHasher>>;
-
 /// The search of the local game, with its memo table (GNU Go has no
 /// counterpart: it looks values up in `eyes.db`). One solver can solve any
 /// number of graphs; the table is cleared for each.
@@ -592,12 +570,6 @@ pub struct EyeSolver {
     nodes: u64,
     budget: u64,
     exhausted: bool,
-}
-
-impl std::fmt::Debug for KeyHasher {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "KeyHasher")
-    }
 }
 
 impl Default for EyeSolver {
@@ -755,26 +727,25 @@ impl EyeSolver {
 
     /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
     fn reaches(&mut self, g: &EyeGraph, node: Node, k: u8) -> bool {
-        let key = node.key() | u128::from(k) << 68;
+        let key = node.key(k);
         // One probe of the table: the entry found, or the node opened.
         let at = self.line + 1;
-        match self.memo.entry(key) {
-            std::collections::hash_map::Entry::Occupied(e) => match *e.get() {
-                Entry::Done(v) => return v,
-                Entry::Open(at) => {
-                    // Back to a node of this line: a cycle of captures,
-                    // which X wins.
-                    self.repeated = self.repeated.min(at);
-                    return false;
-                }
-            },
-            std::collections::hash_map::Entry::Vacant(e) => {
+        let slot = match self.memo.probe(key) {
+            Probe::Found(Entry::Done(v)) => return v,
+            Probe::Found(Entry::Open(at)) => {
+                // Back to a node of this line: a cycle of captures,
+                // which X wins.
+                self.repeated = self.repeated.min(at);
+                return false;
+            }
+            Probe::Vacant(slot) => {
                 if self.exhausted {
                     return false;
                 }
-                e.insert(Entry::Open(at));
+                self.memo.write(key, slot, Entry::Open(at));
+                slot
             }
-        }
+        };
         let s = node.s;
         self.nodes += 1;
         self.line = at;
@@ -831,11 +802,11 @@ impl EyeSolver {
         let res = if wanted { found } else { !found };
         self.line -= 1;
         if self.repeated >= at {
-            self.memo.insert(key, Entry::Done(res));
+            self.memo.write(key, slot, Entry::Done(res));
         } else {
             // It leaned on a repetition of a node above: valid on this
             // line only.
-            self.memo.remove(&key);
+            self.memo.remove(key, slot);
         }
         self.repeated = self.repeated.min(repeated_above);
         res
