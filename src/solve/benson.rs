@@ -27,11 +27,78 @@ struct Area {
     alive: bool,
 }
 
+/// The first round of the fixpoint for the target string alone: does it
+/// border at least two closed areas vital to it? The fixpoint only
+/// removes, so without two the target is not alive. Only the areas next
+/// to the target are flooded, and each flood stops at the first point
+/// that makes its area useless to the target (an open point, or an empty
+/// point that is not a liberty of the target); most positions the solver
+/// asks about end here, without building every area of the region.
+fn target_has_two_vital_areas(board: &Board, region: &Region) -> bool {
+    let defender = region.defender;
+    let target = board.origin(region.target);
+    let is_target = |q: Point| board.color_at(q) == Some(defender) && board.origin(q) == target;
+    // Points flooded so far; `useless` marks those of areas found useless,
+    // so a later flood that meets one stops too (same area).
+    let mut seen = PointSet::new();
+    let mut useless = PointSet::new();
+    let mut vital = 0;
+    let mut stack: Vec<Point> = Vec::new();
+    for s in board.stones(target) {
+        for start in s.neighbors() {
+            if !region.points.contains(start)
+                || board.color_at(start) == Some(defender)
+                || seen.contains(start)
+            {
+                continue;
+            }
+            let mut visited: Vec<Point> = vec![start];
+            seen.insert(start);
+            stack.clear();
+            stack.push(start);
+            let mut good = true;
+            'flood: while let Some(p) = stack.pop() {
+                if board.is_empty(p) && !p.neighbors().iter().any(|&n| is_target(n)) {
+                    good = false;
+                    break;
+                }
+                for q in p.neighbors() {
+                    if !board.on_board(q) || board.color_at(q) == Some(defender) {
+                        continue;
+                    }
+                    if !region.points.contains(q) || useless.contains(q) {
+                        good = false;
+                        break 'flood;
+                    }
+                    if seen.insert(q) {
+                        visited.push(q);
+                        stack.push(q);
+                    }
+                }
+            }
+            if good {
+                vital += 1;
+                if vital >= 2 {
+                    return true;
+                }
+            } else {
+                for &p in &visited {
+                    useless.insert(p);
+                }
+            }
+        }
+    }
+    false
+}
+
 /// True when the defender string at `region.target` can never be
 /// captured (by Benson's criterion restricted to the region).
 pub fn target_unconditionally_alive(board: &Board, region: &Region) -> bool {
     let defender = region.defender;
     if board.color_at(region.target) != Some(defender) {
+        return false;
+    }
+    if !target_has_two_vital_areas(board, region) {
         return false;
     }
     // Defender strings of the region, by origin.
