@@ -1148,8 +1148,9 @@ impl Domains {
     fn eye_map(&self, board: &Board, worms: &WormTable, color: Color) -> EyeMap {
         let mine = self.of(color);
         let theirs = self.of(color.opponent());
-        let only =
-            |q: Point, a: &[bool], b: &[bool]| board.on_board(q) && a[q.idx()] && !b[q.idx()];
+        // The domains, the membership and the points below are false or
+        // `None` off the board, so no on-board tests are needed.
+        let only = |q: Point, a: &[bool], b: &[bool]| a[q.idx()] && !b[q.idx()];
         // Eye membership and marginality.
         let mut member = vec![false; BOARD_ARRAY];
         let mut marginal = vec![false; BOARD_ARRAY];
@@ -1182,8 +1183,7 @@ impl Domains {
             });
             while let Some(p) = stack.pop() {
                 for q in p.neighbors() {
-                    if board.on_board(q)
-                        && member[q.idx()]
+                    if member[q.idx()]
                         && points[q.idx()].is_none()
                         && !(marginal[p.idx()] && marginal[q.idx()])
                     {
@@ -1202,8 +1202,8 @@ impl Domains {
             let Some(e) = points[p.idx()] else { continue };
             let (mut n, mut mn) = (0, 0);
             for q in p.neighbors() {
-                if let Some(f) = points.get(q.idx()).copied().flatten() {
-                    if board.on_board(q) && f.origin == e.origin {
+                if let Some(f) = points[q.idx()] {
+                    if f.origin == e.origin {
                         n += 1;
                         mn += u8::from(f.marginal);
                     }
@@ -1269,9 +1269,17 @@ fn primary_domain(
     let mut open: Vec<Point> = Vec::new();
     let mut open_point = vec![false; BOARD_ARRAY];
     let points: Vec<Point> = board.points().collect();
+    // The lively stones, by colour, looked up once per point (border and
+    // empty cells stay `None`).
+    let mut lively: Vec<Option<Color>> = vec![None; BOARD_ARRAY];
     for &p in &points {
-        if board.is_stone(p) && worms.is_lively(p) {
-            if board.cell(p).is(color) {
+        if worms.is_lively(p) {
+            lively[p.idx()] = board.color_at(p);
+        }
+    }
+    for &p in &points {
+        if let Some(c) = lively[p.idx()] {
+            if c == color {
                 domain[p.idx()] = true;
                 influence[p.idx()] = 1;
             } else {
@@ -1279,11 +1287,7 @@ fn primary_domain(
             }
             continue;
         }
-        let lively_nbr = |c: Color| {
-            p.neighbors()
-                .iter()
-                .any(|&q| board.cell(q).is(c) && worms.is_lively(q))
-        };
+        let lively_nbr = |c: Color| p.neighbors().iter().any(|&q| lively[q.idx()] == Some(c));
         let (own, enemy) = (lively_nbr(color), lively_nbr(color.opponent()));
         if own {
             if first {
@@ -1330,13 +1334,8 @@ fn primary_domain(
             (n, nw),
             (n, ne),
         ];
-        let inf = |q: Point| {
-            if board.on_board(q) {
-                influence[q.idx()]
-            } else {
-                0
-            }
-        };
+        // Off-board cells are never written: their influence is 0.
+        let inf = |q: Point| influence[q.idx()];
         pairs
             .iter()
             .any(|&(a, b)| board.on_board(b) && inf(a) + inf(b) > threshold[p.idx()])
@@ -1354,7 +1353,8 @@ fn primary_domain(
         domain[p.idx()] = true;
         influence[p.idx()] += 1;
         for q in p.neighbors().into_iter().chain(p.diagonals()) {
-            if board.on_board(q) && !domain[q.idx()] && !waiting[q.idx()] && open_point[q.idx()] {
+            // (Only on-board points are open.)
+            if open_point[q.idx()] && !domain[q.idx()] && !waiting[q.idx()] {
                 waiting[q.idx()] = true;
                 queue.push(q);
             }
