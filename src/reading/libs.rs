@@ -124,6 +124,22 @@ fn count_after(board: &Board, p: Point, color: Color, captures: bool, cap: usize
     if friends.iter().any(|&f| board.countlib(f) > cap) {
         return cap;
     }
+    // At most one friendly chain and nothing to capture (the common case):
+    // the only repeats are the friend's liberties next to `p`, which were
+    // counted as `p`'s neighbours, so no set is needed.
+    if n_friends <= 1 && (!captures || captured_neighbors(board, p, color).1 == 0) {
+        let around = p.neighbors();
+        let mut n = around.iter().filter(|&&q| board.is_empty(q)).count();
+        if let Some(&f) = friends.first() {
+            board.for_each_lib(f, |l| {
+                if l != p && !around.contains(&l) {
+                    n += 1;
+                }
+                n < cap
+            });
+        }
+        return n.min(cap);
+    }
     let mut seen = PointSet::new();
     let mut n = 0;
     for q in p.neighbors() {
