@@ -76,9 +76,11 @@ pub(super) struct Memo {
 }
 
 impl Default for Memo {
+    /// An unallocated table (a solver that never solves costs nothing);
+    /// [`Memo::clear`] allocates it.
     fn default() -> Memo {
         Memo {
-            slots: vec![0; MIN_SLOTS],
+            slots: Vec::new(),
             used: 0,
             resizes: 0,
         }
@@ -96,8 +98,11 @@ impl Memo {
     /// Forget every entry. A table grown far beyond what the last search
     /// used is reallocated smaller (clearing it would cost more than that
     /// search, and its sparse slots cache misses to later, small ones).
+    /// A search starts with a clear.
     pub(super) fn clear(&mut self) {
-        if self.slots.len() > MIN_SLOTS && self.used * 8 < self.slots.len() {
+        if self.slots.len() < MIN_SLOTS
+            || (self.slots.len() > MIN_SLOTS && self.used * 8 < self.slots.len())
+        {
             self.slots = vec![0; (self.used * 4).next_power_of_two().max(MIN_SLOTS)];
             self.resizes += 1;
         } else {
@@ -111,6 +116,7 @@ impl Memo {
     #[inline]
     fn find(&self, key: u64) -> (usize, Option<Entry>) {
         debug_assert!(key != 0 && key & !KEY_MASK == 0, "memo key {key:#x}");
+        debug_assert!(!self.slots.is_empty(), "memo probed before its first clear");
         let mask = self.slots.len() - 1;
         let mut i = home(key, self.slots.len());
         loop {
@@ -214,6 +220,7 @@ mod tests {
         use std::collections::HashMap;
         let mut rng = crate::board::SplitMix64(7);
         let mut memo = Memo::default();
+        memo.clear();
         let mut model: HashMap<u64, Entry> = HashMap::new();
         for step in 0..200_000u32 {
             if step % 50_000 == 49_999 {
