@@ -52,7 +52,7 @@ pub(super) enum Entry {
 pub(super) enum Probe {
     /// The key's entry.
     Found(Entry),
-    /// No entry: the key's slot, where [`Memo::open`] writes one.
+    /// No entry: the slot where [`Memo::write`] puts one.
     Vacant(Slot),
 }
 
