@@ -36,29 +36,30 @@ struct Area {
 /// asks about end here, without building every area of the region.
 fn target_has_two_vital_areas(board: &Board, region: &Region) -> bool {
     let defender = region.defender;
-    let target = board.origin(region.target);
-    let is_target = |q: Point| board.color_at(q) == Some(defender) && board.origin(q) == target;
+    let target = region.target;
     // Points flooded so far; `useless` marks those of areas found useless,
     // so a later flood that meets one stops too (same area).
     let mut seen = PointSet::new();
     let mut useless = PointSet::new();
     let mut vital = 0;
     let mut stack: Vec<Point> = Vec::new();
+    let mut visited: Vec<Point> = Vec::new();
     for s in board.stones(target) {
         for start in s.neighbors() {
             if !region.points.contains(start)
                 || board.color_at(start) == Some(defender)
-                || seen.contains(start)
+                || !seen.insert(start)
             {
                 continue;
             }
-            let mut visited: Vec<Point> = vec![start];
-            seen.insert(start);
+            visited.clear();
+            visited.push(start);
             stack.clear();
             stack.push(start);
             let mut good = true;
             'flood: while let Some(p) = stack.pop() {
-                if board.is_empty(p) && !p.neighbors().iter().any(|&n| is_target(n)) {
+                if board.is_empty(p) && !p.neighbors().iter().any(|&n| board.same_chain(n, target))
+                {
                     good = false;
                     break;
                 }
@@ -94,13 +95,17 @@ fn target_has_two_vital_areas(board: &Board, region: &Region) -> bool {
 /// True when the defender string at `region.target` can never be
 /// captured (by Benson's criterion restricted to the region).
 pub fn target_unconditionally_alive(board: &Board, region: &Region) -> bool {
+    board.color_at(region.target) == Some(region.defender)
+        && target_has_two_vital_areas(board, region)
+        && benson_fixpoint(board, region)
+}
+
+/// Benson's fixpoint over every area of the region: is the target among
+/// the strings that survive? The target must hold a defender stone.
+/// [`target_unconditionally_alive`] runs it only after the shortcut; the
+/// tests compare the two.
+pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
     let defender = region.defender;
-    if board.color_at(region.target) != Some(defender) {
-        return false;
-    }
-    if !target_has_two_vital_areas(board, region) {
-        return false;
-    }
     // Defender strings of the region, by origin.
     let mut strings: Vec<Point> = Vec::new();
     for &p in &region.list {

@@ -729,3 +729,64 @@ fn a_closure_that_would_capture_is_refused() {
     assert!(region.close(&mut board).is_none());
     assert_eq!(board.hash(), before);
 }
+
+/// The Benson test's shortcut (the target's own two vital areas first)
+/// answers as the full fixpoint does, on random enclosed problems, most
+/// refilled densely with defender stones so that live targets (with eyes
+/// of empty points and attacker stones) come up as well as dead ones.
+#[test]
+fn benson_shortcut_agrees_with_the_full_fixpoint() {
+    use super::benson::{benson_fixpoint, target_unconditionally_alive};
+    let mut rng = SplitMix64(0xbe25_0a11);
+    let seeds = [Point::new(0, 0), Point::new(0, 4), Point::new(4, 4)];
+    let (mut checked, mut alive, mut attempts) = (0, 0, 0);
+    while (checked < 4000 || alive < 200) && attempts < 200_000 {
+        attempts += 1;
+        let seed = seeds[rng.below(seeds.len())];
+        let size = 5 + rng.below(12);
+        let sparse = rng.below(12);
+        let Some((mut board, region)) = random_problem(&mut rng, seed, size, 8, sparse) else {
+            continue;
+        };
+        if rng.below(4) != 0 {
+            let edits: Vec<(Point, Option<Color>)> = region
+                .list
+                .iter()
+                .map(|&p| {
+                    let roll = rng.below(20);
+                    let stone = match roll {
+                        0..=14 => Some(region.defender),
+                        15 => Some(region.defender.opponent()),
+                        _ => None,
+                    };
+                    (p, stone)
+                })
+                .collect();
+            board.setup_stones(&edits);
+            if board.chain_without_liberties().is_some() {
+                continue;
+            }
+        }
+        let Some(target) = region
+            .list
+            .iter()
+            .copied()
+            .find(|&p| board.color_at(p) == Some(region.defender))
+        else {
+            continue;
+        };
+        let region = Region { target, ..region };
+        let full = benson_fixpoint(&board, &region);
+        assert_eq!(
+            target_unconditionally_alive(&board, &region),
+            full,
+            "{board:?}"
+        );
+        checked += 1;
+        alive += usize::from(full);
+    }
+    assert!(
+        checked >= 4000 && alive >= 200,
+        "{checked} checked, {alive} alive"
+    );
+}
