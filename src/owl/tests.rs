@@ -184,3 +184,24 @@ fn a_stone_dropped_into_a_territory_does_not_kill_it() {
     let (a, _, _, _) = read(crate::engine::genmove::tests::SETTLED, (4, 3));
     assert_eq!(a, Fail);
 }
+
+/// A corner dragon whose owner's best try, the hane on the first line
+/// (0, 1), counts two eyes beside the white stone at (1, 1), while the
+/// attacker's placement at (1, 0) leaves one. Reading the owner's first
+/// move, the attacker probes the unsettled space instead of trusting the
+/// count: the dragon is dead, and the attack needs no particular move
+/// (GNU Go 3.8 agrees: attack, no defence).
+#[test]
+fn an_unsettled_eye_count_after_the_owners_first_move_is_probed() {
+    let diagram = "
+        . . . . . . . . .
+        . O X X O . . . .
+        . . X O O . . . .
+        . X X . O . . . .
+        . O O O . . . . .
+        O . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    assert_eq!(results(diagram, (1, 2)), (Win, Fail));
+}
