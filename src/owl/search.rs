@@ -11,8 +11,8 @@
 //! - at the root of an attack, two eyes by count do not end it (only an
 //!   escape does): the attacker probes each candidate, judged after it;
 //! - after the owner's first move, two eyes by count end the line only
-//!   when the judgement names no vital point for the attacker (every eye
-//!   space settled); otherwise the attacker probes there too: a first
+//!   when the judgement names no vital point for the attacker (no eye
+//!   space or half eye left to spoil); otherwise the attacker probes there too: a first
 //!   move that counts two eyes in a space still open to a placement is
 //!   the owner's likeliest false life;
 //! - at the root of a defence, two eyes by count are checked by such a
@@ -269,14 +269,20 @@ impl<'a> Search<'a> {
         let (lives, dies) = match turn {
             // At the root the eye count alone does not end the attack: the
             // attacker gets one probe of each candidate, judged after it.
-            // After the owner's first move the same, while an eye space
-            // is unsettled (the judgement has vital points for the
-            // attacker).
-            Turn::Attacker => (
-                life.is_alive()
-                    && (depth > 1 || life.escape || (depth == 1 && life.attacks.is_empty())),
-                depth > 0 && life.is_dead(),
-            ),
+            // After the owner's first move the same, while the judgement
+            // names vital points for the attacker (an eye space or half
+            // eye still to spoil). Deeper, the count is trusted.
+            Turn::Attacker => {
+                let count_trusted = match depth {
+                    0 => false,
+                    1 => life.attacks.is_empty(),
+                    _ => true,
+                };
+                (
+                    life.is_alive() && (life.escape || count_trusted),
+                    depth > 0 && life.is_dead(),
+                )
+            }
             // At the root an eye count of two is checked: the attacker
             // moves first, probing; only if he fails is no move needed.
             Turn::Defender => (
