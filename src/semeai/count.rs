@@ -20,6 +20,13 @@
 //!   *outside* ones (the rest, the points of eye spaces worth no eye
 //!   included: one-point gaps beside the other side's stones, dame
 //!   shared with a third dragon are plain liberties, one move each).
+//! - An outside liberty the other side cannot fill at once - its stone
+//!   there would join a string of its own and leave it in atari without
+//!   capturing, on a last liberty that is not the counted string's -
+//!   takes two moves: an *approach* first ([`approach_move`]), then the
+//!   fill. A lone stone in atari there is not counted so: the reading
+//!   finds that approach (a candidate), and counting it too lost five
+//!   semeai.tst tests and gained one (2026-11-28).
 //! - With `A` and `B` the mover's and the other side's outside plus eye
 //!   liberties and `s` the shared ones, the mover captures the other if
 //!   - neither has an eye: `A >= B` when `s <= 1`, else `A >= B + s - 1`;
@@ -29,8 +36,9 @@
 //! - The side moving second needs one liberty more. When neither side can
 //!   capture, both stay: a seki.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, PointList};
 use crate::owl::life::{goal_strings, Life};
+use crate::reading::libs::accuratelib_list;
 use crate::semeai::Outcome;
 
 /// Moves it takes to fill an eye space of n points (a big eye gives
@@ -87,6 +95,7 @@ pub fn shared_liberties(board: &Board, s: Point, t: Point) -> usize {
 /// those of an eye of its size less the stones already in it.
 pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>, invaders: &[Point]) -> Tally {
     let libs = board.liberties_sorted(s);
+    let filler = board.color_at(t);
     let mut eye = life.is_some_and(|l| l.min_eyes >= 1);
     let mut outside = 0;
     // The eyes proper (spaces worth an eye) that hold a liberty of `s`:
@@ -125,6 +134,13 @@ pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>, invaders: &
                     eye_libs += eye_liberties(n);
                 }
             }
+            None if filler.is_some_and(|f| {
+                l.neighbors().iter().any(|&n| board.cell(n).is(f))
+                    && approach_move(board, l, f, s).is_some()
+            }) =>
+            {
+                outside += 2
+            }
             None => outside += 1,
         }
     }
@@ -132,6 +148,20 @@ pub fn tally(board: &Board, s: Point, t: Point, life: Option<&Life>, invaders: &
         own: outside + eye_libs,
         eye,
     }
+}
+
+/// The approach a liberty `l` of the string `s` needs before `filler`
+/// (the other side) can fill it: when a stone of `filler` on `l` would
+/// stand in atari without capturing, with its last liberty not one of
+/// `s` (the fill would be captured before it mattered), that last
+/// liberty, to be taken first; `None` when `l` can be filled at once.
+pub fn approach_move(board: &Board, l: Point, filler: Color, s: Point) -> Option<Point> {
+    let mut after = PointList::new();
+    if accuratelib_list(board, l, filler, 2, &mut after) != 1 {
+        return None;
+    }
+    let last = after.as_slice()[0];
+    (!board.is_liberty_of(last, s)).then_some(last)
 }
 
 /// Moves it takes to fill an eye space of `n` points.

@@ -39,7 +39,7 @@
 //! | ... or extend at its last liberty | 900 |
 //! | retake a ko the other side just took next to one's own dragon | 650 |
 //! | the owl's vital moves (owl value 85 and up: eye-space vital points, half-eye keys, weak strings, lunches), against the other dragon or for one's own | 600 + owl value (own: 5 less) |
-//! | fill an outside liberty of the other dragon's weakest strings in contact (the best two) | 400 - 10 x its liberties + empty neighbours |
+//! | fill an outside liberty of the other dragon's weakest strings in contact (the best two; where the filling stone would join a string of the mover's and leave it in atari, the approach to it, [`count::approach_move`]) | 400 - 10 x its liberties + empty neighbours |
 //! | fill a shared liberty (the best one) | 250 - 10 x its liberties + empty neighbours |
 //! | the owl's other moves (margins, liberties, escapes) | 100 + owl value |
 //!
@@ -712,7 +712,16 @@ impl<'a> Search<'a> {
                 let shared = own_strings.iter().any(|&o| board.is_liberty_of(l, o));
                 let room = board.empty_neighbors(l) as i32;
                 let value = if shared { 250 } else { 400 } - 10 * libs + room;
-                fills.push((value, l, shared));
+                // An outside liberty the mover's stone could not hold is
+                // approached first ([`count::approach_move`]).
+                let fill = match count::approach_move(board, l, self.colors[mover], s) {
+                    Some(a) if !shared => a,
+                    _ => l,
+                };
+                if fills.iter().any(|f| f.1 == fill) {
+                    continue;
+                }
+                fills.push((value, fill, shared));
             }
         }
         fills.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -1,8 +1,8 @@
 //! Semeai tests: the textbook counting rules, and races on diagrams.
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, Point};
 use crate::reading::Reader;
-use crate::semeai::count::{outcome, Tally};
+use crate::semeai::count::{self, outcome, Tally};
 use crate::semeai::Outcome::{self, Lost, Seki, Won};
 use crate::semeai::{RaceDragon, RaceValue, SemeaiAnswer, SemeaiReader};
 use std::collections::HashMap;
@@ -369,4 +369,36 @@ fn an_enemy_stone_inside_a_dragon_makes_its_space_an_eye_less_the_stone() {
     empty.remove_stone(b.point(2, 6).unwrap());
     let strings = goal_strings(&empty, &black, Black);
     assert!(invaders(&empty, &strings, &black, Black, &white).is_empty());
+}
+
+/// A white string on the bottom edge under a black wall, with an eye
+/// (the point between its two feet) and two other liberties: the left
+/// corner, shared with the wall, and the point beside the lone black
+/// stone on the right. A black stone there would join that stone and
+/// stand in atari on the corner point, which is not the white string's:
+/// black must approach there first.
+const APPROACH_NEEDED: &str = "
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    X X X X X X X
+    X O O O O O X
+    . O . O . X .";
+
+#[test]
+fn a_liberty_the_other_side_must_approach_counts_two_moves() {
+    use crate::semeai::count::{approach_move, tally};
+    let b = Board::from_diagram(APPROACH_NEEDED).unwrap();
+    let p = |r, c| b.point(r, c).unwrap();
+    let (white, wall) = (p(5, 1), p(4, 0));
+    assert_eq!(
+        approach_move(&b, p(6, 4), Color::Black, white),
+        Some(p(6, 6))
+    );
+    assert_eq!(approach_move(&b, p(6, 0), Color::Black, white), None);
+    // The eye point (a suicide for black) is one move; the approached
+    // liberty two; the corner is shared.
+    assert_eq!(tally(&b, white, wall, None, &[]), plain(3));
+    assert_eq!(count::shared_liberties(&b, white, wall), 1);
 }
