@@ -1672,3 +1672,32 @@ fn restricted_genmove_keeps_to_its_vertices() {
     assert_eq!(err(&mut e, "restricted_genmove purple C4"), "invalid color");
     assert_eq!(run(&mut e, "showboard").expect("showboard"), before);
 }
+
+/// `loadsgf` keeps the tactical reader's table on a board of the same
+/// size (its entries are keyed by the whole position, as GNU Go's are):
+/// a position loaded again answers a question read before with the same
+/// answer and no node. A record on another size clears the table.
+#[test]
+fn loadsgf_keeps_the_reading_table_on_a_board_of_the_same_size() {
+    let mut e = Engine::default();
+    let nine = sgf_file("reload9.sgf", "(;SZ[9]AB[cc][dc]AW[cb][db][bc][ed])");
+    let thirteen = sgf_file("reload13.sgf", "(;SZ[13]AB[cc][dc]AW[cb][db][bc][ed])");
+    let read = |e: &mut Engine| {
+        ok(e, "reset_reading_node_counter");
+        let answer = ok(e, "attack C7");
+        (answer, ok(e, "get_reading_node_counter"))
+    };
+    ok(&mut e, &format!("loadsgf {nine}"));
+    let (first, nodes) = read(&mut e);
+    assert_eq!(first, "1 C6");
+    assert_ne!(nodes, "0", "the first read reads");
+    ok(&mut e, &format!("loadsgf {nine}"));
+    assert_eq!(read(&mut e), (first.clone(), "0".to_string()));
+    ok(&mut e, &format!("loadsgf {thirteen}"));
+    ok(&mut e, &format!("loadsgf {nine}"));
+    assert_eq!(
+        read(&mut e),
+        (first, nodes),
+        "another size cleared the table"
+    );
+}

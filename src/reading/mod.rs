@@ -264,7 +264,8 @@ impl Reader {
     }
 
     /// Forget every cached result (GTP `clear_cache`, a new board,
-    /// `loadsgf`, the `decide_*` commands, an interrupted read): the
+    /// `loadsgf` of a record on another board size, the `decide_*`
+    /// commands, an interrupted read): the
     /// transposition table and the persistent cache. Not called at
     /// `genmove`, which clears the hash table only
     /// ([`Reader::clear_hash_table`]): persistent entries survive moves,

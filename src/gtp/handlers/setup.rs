@@ -271,8 +271,14 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
             rule_name(rule)
         );
     }
+    // The tactical reader's table is keyed by the whole position, so its
+    // entries stay good on a board of the same size (a suite loads the
+    // same record again and again; GNU Go keeps its table too); on
+    // another size a key could name another position.
+    if game.size() != engine.game.size() {
+        engine.reader.clear_cache();
+    }
     engine.game = game;
-    engine.reader.clear_cache();
     engine.position_changed();
     Ok(format_color(loaded.to_move).into())
 }
