@@ -31,7 +31,7 @@ pub use color::{Cell, Color, Move};
 pub use point::{Point, BOARD_ARRAY, MAX_BOARD, STRIDE};
 pub use point_list::{PointList, PointListIntoIter};
 pub use undo::MoveGuard;
-pub use zobrist::{ko_key, stone_key, SplitMix64};
+pub use zobrist::{ko_key, stone_key, KeyHasher, KeyMap, SplitMix64};
 
 /// How many liberties a chain record stores. Chains with more liberties keep
 /// an exact count but no list; [`Board::findlib`] then walks the stones.

@@ -44,11 +44,10 @@ pub mod search;
 #[cfg(test)]
 mod tests;
 
-use crate::board::{Board, Point};
+use crate::board::{Board, KeyMap, Point};
 use crate::eyes::value::EyeSolver;
 use crate::reading::trace::Tracer;
 use crate::reading::{ReadResult, Reader};
-use std::collections::HashMap;
 
 /// The owl's eye solver gives up on a graph after this many positions
 /// (a quarter of `eval_eye`'s budget) and the space is estimated: the owl
@@ -150,7 +149,7 @@ struct Entry {
 /// then what a fresh question would compute.
 #[derive(Debug, Default)]
 pub struct JudgementMemo {
-    entries: HashMap<(u64, u64), Judged>,
+    entries: KeyMap<(u64, u64), Judged>,
     /// The number of the current question.
     question: u64,
 }
@@ -218,7 +217,7 @@ impl JudgementMemo {
 pub struct OwlReader {
     /// Limits of each question.
     pub config: OwlConfig,
-    table: HashMap<NodeKey, Entry>,
+    table: KeyMap<NodeKey, Entry>,
     /// Static judgements, by position and goal.
     judged: JudgementMemo,
     solver: EyeSolver,
@@ -234,7 +233,7 @@ impl Default for OwlReader {
     fn default() -> Self {
         OwlReader {
             config: OwlConfig::default(),
-            table: HashMap::new(),
+            table: KeyMap::default(),
             judged: JudgementMemo::default(),
             solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
             counter: 0,

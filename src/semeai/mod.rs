@@ -43,11 +43,10 @@ pub mod search;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, KeyMap, Point};
 use crate::eyes::value::EyeSolver;
 use crate::owl::{JudgementMemo, OwlConfig, OwlReader, OWL_EYE_BUDGET};
 use crate::reading::{ReadResult, Reader};
-use std::collections::HashMap;
 
 /// The owl's budget for checking that the capturer of a race lives (200
 /// before 2026-11-27: every answer of the regression suites is the same
@@ -180,13 +179,13 @@ enum Bound {
 pub struct SemeaiReader {
     /// Limits of each question.
     pub config: SemeaiConfig,
-    table: HashMap<u64, Entry>,
+    table: KeyMap<u64, Entry>,
     /// Static judgements of each dragon beside the other, kept across
     /// questions (`analyze_semeai A B` and `B A` judge the same
     /// positions) until the real position changes.
     judged: JudgementMemo,
     /// Does the first dragon live after capturing the second, by position.
-    lives_after: HashMap<u64, bool>,
+    lives_after: KeyMap<u64, bool>,
     solver: EyeSolver,
     /// The owl that checks a capturer's life, with a small budget.
     owl: OwlReader,
@@ -213,9 +212,9 @@ impl SemeaiReader {
     pub fn new(config: SemeaiConfig) -> SemeaiReader {
         SemeaiReader {
             config,
-            table: HashMap::new(),
+            table: KeyMap::default(),
             judged: JudgementMemo::default(),
-            lives_after: HashMap::new(),
+            lives_after: KeyMap::default(),
             owl: OwlReader::new(OwlConfig {
                 node_limit: CAPTURE_CHECK_NODES,
                 ..OwlConfig::default()

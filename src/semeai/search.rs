@@ -39,7 +39,7 @@
 //! | ... or extend at its last liberty | 900 |
 //! | retake a ko the other side just took next to one's own dragon | 650 |
 //! | the owl's vital moves (owl value 85 and up: eye-space vital points, half-eye keys, weak strings, lunches), against the other dragon or for one's own | 600 + owl value (own: 5 less) |
-//! | fill an outside liberty of the other dragon's weakest strings in contact (the best two; where the filling stone would join a string of the mover's and leave it in atari, the approach to it, [`count::approach_move`]) | 400 - 10 x its liberties + empty neighbours |
+//! | fill an outside liberty of the other dragon's weakest strings in contact (the best two; where the filling stone would stand in atari without capturing, on a last liberty that is not the target's, the approach to it, [`count::approach_move`]) | 400 - 10 x its liberties + empty neighbours |
 //! | fill a shared liberty (the best one) | 250 - 10 x its liberties + empty neighbours |
 //! | the owl's other moves (margins, liberties, escapes) | 100 + owl value |
 //!

@@ -35,10 +35,8 @@
 //! - **Budget.** Every expanded position counts; past the budget, or past
 //!   [`MAX_DEPTH`], the search stops and the question is unanswered.
 
-use std::collections::HashMap;
-
 use super::game::{Rules, Step};
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, KeyMap, Point};
 
 /// Infinity of proof and disproof numbers (finite sums are capped just
 /// below it: summing over positions reached in several ways overcounts,
@@ -110,14 +108,14 @@ pub enum Stop {
 pub struct Dfpn<'r> {
     /// The game.
     pub rules: Rules<'r>,
-    table: HashMap<u64, Entry>,
+    table: KeyMap<u64, Entry>,
     max_entries: usize,
-    on_path: HashMap<u64, u32>,
+    on_path: KeyMap<u64, u32>,
     /// End-of-game tests already made ([`Rules::judge`], keyed by
     /// [`judged_key`]): df-pn expands a position again each time it comes
     /// back to it, and the test (Benson's fixpoint) costs more than the
     /// move itself.
-    judged: HashMap<u64, Step>,
+    judged: KeyMap<u64, Step>,
     /// Positions expanded so far.
     pub nodes: u64,
     budget: u64,
@@ -130,10 +128,10 @@ impl<'r> Dfpn<'r> {
     pub fn new(rules: Rules<'r>, budget: u64) -> Dfpn<'r> {
         Dfpn {
             rules,
-            table: HashMap::new(),
+            table: KeyMap::default(),
             max_entries: DEFAULT_TABLE_ENTRIES,
-            on_path: HashMap::new(),
-            judged: HashMap::new(),
+            on_path: KeyMap::default(),
+            judged: KeyMap::default(),
             nodes: 0,
             budget,
             stopped: None,

@@ -194,3 +194,29 @@ fn incremental_hash_along_random_games() {
         }
     }
 }
+
+/// The tables' hasher spreads even the least random keys (small
+/// consecutive integers, keys that differ in high bits only) over the
+/// buckets a map uses (the low bits), and finds what was stored.
+#[test]
+fn the_key_hasher_spreads_keys_over_the_low_bits() {
+    use crate::board::{KeyHasher, KeyMap};
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    let build = BuildHasherDefault::<KeyHasher>::default();
+    for keys in [
+        (0..4096u64).collect::<Vec<_>>(),
+        (0..4096u64).map(|k| k << 40).collect(),
+    ] {
+        let mut buckets = vec![false; 4096];
+        for &k in &keys {
+            buckets[(build.hash_one(k) & 4095) as usize] = true;
+        }
+        let used = buckets.iter().filter(|&&b| b).count();
+        assert!(used > 2000, "{used} of 4096 buckets used");
+    }
+    let mut map: KeyMap<(u64, u64), u32> = KeyMap::default();
+    for k in 0..1000u64 {
+        map.insert((k, k << 32), k as u32);
+    }
+    assert!((0..1000u64).all(|k| map.get(&(k, k << 32)) == Some(&(k as u32))));
+}
