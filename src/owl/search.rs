@@ -12,9 +12,9 @@
 //!   escape does): the attacker probes each candidate, judged after it;
 //! - after the owner's first move, two eyes by count end the line only
 //!   when the judgement names no vital point for the attacker (no eye
-//!   space or half eye left to spoil); otherwise the attacker probes there too: a first
-//!   move that counts two eyes in a space still open to a placement is
-//!   the owner's likeliest false life;
+//!   space or half eye left to spoil); otherwise the attacker probes
+//!   there too: a first move that counts two eyes in a space still open
+//!   to a placement is the owner's likeliest false life;
 //! - at the root of a defence, two eyes by count are checked by such a
 //!   probing attack; only when it fails is the answer "no move needed";
 //! - a dead goal ([`Life::is_dead`]) ends the line at attacker nodes

@@ -714,9 +714,10 @@ impl<'a> Search<'a> {
                 let value = if shared { 250 } else { 400 } - 10 * libs + room;
                 // An outside liberty the mover's stone could not hold is
                 // approached first ([`count::approach_move`]).
-                let fill = match count::approach_move(board, l, self.colors[mover], s) {
-                    Some(a) if !shared => a,
-                    _ => l,
+                let fill = if shared {
+                    l
+                } else {
+                    count::approach_move(board, l, self.colors[mover], s).unwrap_or(l)
                 };
                 if fills.iter().any(|f| f.1 == fill) {
                     continue;
