@@ -1264,14 +1264,16 @@ fn primary_domain(
     first: bool,
 ) -> Vec<bool> {
     let mut domain = vec![false; BOARD_ARRAY];
-    let mut influence = vec![0i8; BOARD_ARRAY];
-    let mut threshold = vec![0i8; BOARD_ARRAY];
+    // The working maps live on the stack: the owl and the semeai ask for
+    // the domains at every node they judge.
+    let mut influence = [0i8; BOARD_ARRAY];
+    let mut threshold = [0i8; BOARD_ARRAY];
     let mut open: Vec<Point> = Vec::new();
-    let mut open_point = vec![false; BOARD_ARRAY];
-    let points: Vec<Point> = board.points().collect();
+    let mut open_point = [false; BOARD_ARRAY];
     // The lively stones, by colour, looked up once per point (border and
     // empty cells stay `None`).
-    let mut lively: Vec<Option<Color>> = vec![None; BOARD_ARRAY];
+    let mut lively = [None::<Color>; BOARD_ARRAY];
+    let points: Vec<Point> = board.points().collect();
     for &p in &points {
         if worms.is_lively(p) {
             lively[p.idx()] = board.color_at(p);
@@ -1340,7 +1342,7 @@ fn primary_domain(
             .iter()
             .any(|&(a, b)| board.on_board(b) && inf(a) + inf(b) > threshold[p.idx()])
     };
-    let mut waiting = vec![false; BOARD_ARRAY];
+    let mut waiting = [false; BOARD_ARRAY];
     for &p in &open {
         waiting[p.idx()] = true;
     }
