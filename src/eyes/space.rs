@@ -1152,8 +1152,8 @@ impl Domains {
         // `None` off the board, so no on-board tests are needed.
         let only = |q: Point, a: &[bool], b: &[bool]| a[q.idx()] && !b[q.idx()];
         // Eye membership and marginality.
-        let mut member = vec![false; BOARD_ARRAY];
-        let mut marginal = vec![false; BOARD_ARRAY];
+        let mut member = [false; BOARD_ARRAY];
+        let mut marginal = [false; BOARD_ARRAY];
         for p in board.points() {
             if board.is_stone(p) && worms.is_lively(p) {
                 continue;
@@ -1170,11 +1170,13 @@ impl Domains {
         // Eye spaces: connected eye points; two marginal points do not
         // connect directly.
         let mut points: Vec<Option<EyePoint>> = vec![None; BOARD_ARRAY];
+        let mut stack: Vec<Point> = Vec::new();
         for start in board.points() {
             if !member[start.idx()] || points[start.idx()].is_some() {
                 continue;
             }
-            let mut stack = vec![start];
+            stack.clear();
+            stack.push(start);
             points[start.idx()] = Some(EyePoint {
                 origin: start,
                 marginal: marginal[start.idx()],
