@@ -307,7 +307,10 @@ const ATTACK_TARGET_LIB_PENALTY: i32 = 20;
 /// would have after extending there itself (0, 1, 2, 3, 4, 5 or more).
 /// The point where the defender would gain the most room is the one to
 /// take first (GNU Go weighs it too); a point that gives it little is
-/// left to the generators' order.
+/// left to the generators' order. A steeper table ([0, -4, -4, -2, 2,
+/// 20]) saved more nodes but changed ko answers; this one changes one
+/// known ko answer (README, held-out sweep: gorimutyu's `defend C18`,
+/// a ko the defender cannot win) and no node golden's code.
 const ATTACK_DEFENDER_POINT_SCORE: [i32; 6] = [0, 0, 0, 3, 8, 16];
 /// Attacker: the defender could not use this liberty either (it would be
 /// left with one liberty there), and the move is no safe atari.
