@@ -28,7 +28,7 @@ mod undo;
 mod zobrist;
 
 pub use color::{Cell, Color, Move};
-pub use point::{Point, BOARD_ARRAY, MAX_BOARD, STRIDE};
+pub use point::{BoardPoints, Point, BOARD_ARRAY, MAX_BOARD, STRIDE};
 pub use point_list::{PointList, PointListIntoIter};
 pub use undo::MoveGuard;
 pub use zobrist::{ko_key, stone_key, KeyHasher, KeyMap, SplitMix64};
@@ -199,9 +199,8 @@ impl Board {
     }
 
     /// All on-board points in index order (top-left first, row by row).
-    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
-        let size = self.size;
-        (0..size).flat_map(move |r| (0..size).map(move |c| Point::new(r, c)))
+    pub fn points(&self) -> BoardPoints {
+        BoardPoints::new(self.size)
     }
 
     /// The point at `row` (0 = top), `col` (0 = left), if on the board.

@@ -19,6 +19,67 @@ pub const STRIDE: usize = MAX_BOARD + 1;
 /// Length of the padded board array.
 pub const BOARD_ARRAY: usize = (MAX_BOARD + 2) * STRIDE + 1;
 
+/// The on-board points of a board of some side, in index order (row by
+/// row from the top-left corner): [`crate::board::Board::points`]. Walks
+/// the index directly, skipping the sentinel column between rows.
+#[derive(Clone, Debug)]
+pub struct BoardPoints {
+    next: u16,
+    row_end: u16,
+    end: u16,
+    side: u16,
+}
+
+impl BoardPoints {
+    /// The points of a `side` x `side` board.
+    pub fn new(side: usize) -> BoardPoints {
+        let first = Point::new(0, 0).0;
+        let end = if side == 0 {
+            first
+        } else {
+            Point::new(side - 1, side - 1).0 + 1
+        };
+        BoardPoints {
+            next: first,
+            row_end: first + side as u16,
+            end,
+            side: side as u16,
+        }
+    }
+}
+
+impl Iterator for BoardPoints {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.next >= self.end {
+            return None;
+        }
+        let p = Point(self.next);
+        self.next += 1;
+        if self.next == self.row_end {
+            self.next += STRIDE as u16 - self.side;
+            self.row_end += STRIDE as u16;
+        }
+        Some(p)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = if self.next >= self.end {
+            0
+        } else {
+            let rows_after = (self.end - self.row_end) as usize / STRIDE;
+            (self.row_end - self.next) as usize + rows_after * self.side as usize
+        };
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BoardPoints {}
+
+impl std::iter::FusedIterator for BoardPoints {}
+
 /// A point of the padded board array (a valid index even for border cells).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Point(pub u16);

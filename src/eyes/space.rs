@@ -135,7 +135,7 @@ impl WormTable {
         }
         table.improve_defenses(board, reader, &origins);
         // Adjacent chains that can both be captured and not defended.
-        for p in board.points().collect::<Vec<_>>() {
+        for p in board.points() {
             for q in [p.south(), p.east()] {
                 if !board.is_stone(p) || !board.is_stone(q) || board.same_chain(p, q) {
                     continue;
@@ -546,7 +546,9 @@ impl EyeMap {
 pub struct EyeAnalysis {
     black: EyeMap,
     white: EyeMap,
-    half_eyes: Vec<Option<HalfEye>>,
+    /// The judged points' diagonal analyses, sorted by point (few points
+    /// are judged: a dense map would cost more to make than to search).
+    half_eyes: Vec<(Point, HalfEye)>,
 }
 
 impl EyeAnalysis {
@@ -578,9 +580,36 @@ impl EyeAnalysis {
     fn unvalued(board: &mut Board, reader: &mut Reader, worms: &WormTable) -> EyeAnalysis {
         let domains = Domains::compute(board, reader, worms);
         EyeAnalysis {
-            black: domains.eye_map(board, worms, Color::Black),
-            white: domains.eye_map(board, worms, Color::White),
-            half_eyes: vec![None; BOARD_ARRAY],
+            black: domains.eye_map(board, Color::Black),
+            white: domains.eye_map(board, Color::White),
+            half_eyes: Vec::new(),
+        }
+    }
+
+    /// [`EyeAnalysis::unvalued`] for `color`'s eye spaces only (the
+    /// domains of both colours decide them); the other colour's map is
+    /// empty.
+    fn unvalued_for(
+        board: &mut Board,
+        reader: &mut Reader,
+        worms: &WormTable,
+        color: Color,
+    ) -> EyeAnalysis {
+        let domains = Domains::compute(board, reader, worms);
+        let mine = domains.eye_map(board, color);
+        let theirs = EyeMap {
+            color: color.opponent(),
+            points: vec![None; BOARD_ARRAY],
+            spaces: Vec::new(),
+        };
+        let (black, white) = match color {
+            Color::Black => (mine, theirs),
+            Color::White => (theirs, mine),
+        };
+        EyeAnalysis {
+            black,
+            white,
+            half_eyes: Vec::new(),
         }
     }
 
@@ -605,8 +634,7 @@ impl EyeAnalysis {
     /// with a point where `relevant` holds (the owl asks for the spaces
     /// around its goal): domains of both colours as in
     /// [`EyeAnalysis::compute_with`], half and false eyes and values for
-    /// the chosen spaces. The other colour's map has its points but no
-    /// valued spaces. `solver` may be kept across calls: it remembers the
+    /// the chosen spaces. The other colour's map is empty. `solver` may be kept across calls: it remembers the
     /// graphs it solved.
     pub fn compute_local(
         board: &mut Board,
@@ -617,7 +645,7 @@ impl EyeAnalysis {
         relevant: &dyn Fn(Point) -> bool,
     ) -> EyeAnalysis {
         let entry = board.depth();
-        let mut analysis = EyeAnalysis::unvalued(board, reader, worms);
+        let mut analysis = EyeAnalysis::unvalued_for(board, reader, worms, color);
         let mut origins: Vec<Point> = Vec::new();
         for p in board.points() {
             if let Some(e) = analysis.map(color).point(p) {
@@ -657,7 +685,10 @@ impl EyeAnalysis {
     /// The diagonal analysis of `p`, when `p` was judged (an eye point
     /// with at most one neighbour in its space).
     pub fn half_eye(&self, p: Point) -> Option<&HalfEye> {
-        self.half_eyes.get(p.idx()).and_then(|h| h.as_ref())
+        self.half_eyes
+            .binary_search_by_key(&p.idx(), |(q, _)| q.idx())
+            .ok()
+            .map(|k| &self.half_eyes[k].1)
     }
 
     /// The eye space GNU Go's `eval_eye` reports for `p`: black's if `p`
@@ -687,8 +718,7 @@ impl EyeAnalysis {
         color: Color,
         keep: &dyn Fn(&EyeMap, Point) -> bool,
     ) {
-        let points: Vec<Point> = board.points().collect();
-        for p in points {
+        for p in board.points() {
             let Some(e) = self.map(color).point(p).copied() else {
                 continue;
             };
@@ -698,9 +728,8 @@ impl EyeAnalysis {
             if e.marginal || e.neighbors > 1 {
                 continue;
             }
-            let half = self.topological_eye(board, reader, worms, p, color);
+            let mut half = self.topological_eye(board, reader, worms, p, color);
             let sum = half.value;
-            self.half_eyes[p.idx()] = Some(half);
             let kind = if sum >= 4.0 {
                 EyeTopology::False
             } else if sum > 2.0 {
@@ -708,8 +737,14 @@ impl EyeAnalysis {
             } else {
                 EyeTopology::Proper
             };
-            if let Some(h) = &mut self.half_eyes[p.idx()] {
-                h.kind = kind;
+            half.kind = kind;
+            // A point judged for both colours keeps the later analysis.
+            match self
+                .half_eyes
+                .binary_search_by_key(&p.idx(), |(q, _)| q.idx())
+            {
+                Ok(k) => self.half_eyes[k].1 = half,
+                Err(k) => self.half_eyes.insert(k, (p, half)),
             }
             if kind == EyeTopology::False {
                 let other = color.opponent();
@@ -886,19 +921,23 @@ impl EyeAnalysis {
         color: Color,
         keep: &dyn Fn(&EyeMap, Point) -> bool,
     ) {
-        let mut spaces = Vec::new();
+        // One pass in index order: a space's origin is its first point
+        // (`eye_map` starts each space at its first point), so the origin
+        // opens the space's list before its other points join it.
+        let mut spaces: Vec<Vec<Point>> = Vec::new();
+        let mut slot = [u16::MAX; BOARD_ARRAY];
         for p in board.points() {
             let Some(e) = self.map(color).point(p) else {
                 continue;
             };
-            if e.origin != p || !keep(self.map(color), p) {
-                continue;
+            if e.origin == p {
+                if keep(self.map(color), p) {
+                    slot[p.idx()] = spaces.len() as u16;
+                    spaces.push(vec![p]);
+                }
+            } else if let Some(space) = spaces.get_mut(slot[e.origin.idx()] as usize) {
+                space.push(p);
             }
-            let points: Vec<Point> = board
-                .points()
-                .filter(|&q| self.map(color).point(q).is_some_and(|f| f.origin == p))
-                .collect();
-            spaces.push(points);
         }
         let evaluated: Vec<EyeSpace> = spaces
             .into_iter()
@@ -1113,27 +1152,52 @@ pub fn estimate(size: usize, marginals: usize) -> EyeValue {
     }
 }
 
-/// Both colours' domains (GNU Go `black_domain`, `white_domain`).
+/// Both colours' domains (GNU Go `black_domain`, `white_domain`), with
+/// the colour of the lively stone on each point.
 struct Domains {
     black: Vec<bool>,
     white: Vec<bool>,
+    /// The colour of a lively stone on the point (border and empty cells,
+    /// and stones that are not lively, `None`).
+    lively: [Option<Color>; BOARD_ARRAY],
 }
 
 impl Domains {
     /// GNU Go `compute_primary_domains` for both colours (black first:
     /// the false margins are found on the first pass and apply to both).
     fn compute(board: &mut Board, reader: &mut Reader, worms: &WormTable) -> Domains {
-        let mut false_margins = vec![false; BOARD_ARRAY];
-        let black = primary_domain(board, reader, worms, Color::Black, &mut false_margins, true);
+        // Looked up once per point: the owl and the semeai ask for the
+        // domains at every node they judge.
+        let mut lively = [None::<Color>; BOARD_ARRAY];
+        for p in board.points() {
+            if worms.is_lively(p) {
+                lively[p.idx()] = board.color_at(p);
+            }
+        }
+        let mut false_margins = [false; BOARD_ARRAY];
+        let black = primary_domain(
+            board,
+            reader,
+            worms,
+            &lively,
+            Color::Black,
+            &mut false_margins,
+            true,
+        );
         let white = primary_domain(
             board,
             reader,
             worms,
+            &lively,
             Color::White,
             &mut false_margins,
             false,
         );
-        Domains { black, white }
+        Domains {
+            black,
+            white,
+            lively,
+        }
     }
 
     fn of(&self, color: Color) -> &[bool] {
@@ -1145,7 +1209,7 @@ impl Domains {
 
     /// The eye points of `color` and their eye spaces (the second half of
     /// GNU Go `make_domains`, `originate_eye`, `count_neighbours`).
-    fn eye_map(&self, board: &Board, worms: &WormTable, color: Color) -> EyeMap {
+    fn eye_map(&self, board: &Board, color: Color) -> EyeMap {
         let mine = self.of(color);
         let theirs = self.of(color.opponent());
         // The domains, the membership and the points below are false or
@@ -1155,7 +1219,7 @@ impl Domains {
         let mut member = [false; BOARD_ARRAY];
         let mut marginal = [false; BOARD_ARRAY];
         for p in board.points() {
-            if board.is_stone(p) && worms.is_lively(p) {
+            if self.lively[p.idx()].is_some() {
                 continue;
             }
             let (m, t) = (mine[p.idx()], theirs[p.idx()]);
@@ -1261,6 +1325,7 @@ fn primary_domain(
     board: &mut Board,
     reader: &mut Reader,
     worms: &WormTable,
+    lively: &[Option<Color>; BOARD_ARRAY],
     color: Color,
     false_margins: &mut [bool],
     first: bool,
@@ -1272,16 +1337,7 @@ fn primary_domain(
     let mut threshold = [0i8; BOARD_ARRAY];
     let mut open: Vec<Point> = Vec::new();
     let mut open_point = [false; BOARD_ARRAY];
-    // The lively stones, by colour, looked up once per point (border and
-    // empty cells stay `None`).
-    let mut lively = [None::<Color>; BOARD_ARRAY];
-    let points: Vec<Point> = board.points().collect();
-    for &p in &points {
-        if worms.is_lively(p) {
-            lively[p.idx()] = board.color_at(p);
-        }
-    }
-    for &p in &points {
+    for p in board.points() {
         if let Some(c) = lively[p.idx()] {
             if c == color {
                 domain[p.idx()] = true;

@@ -495,3 +495,18 @@ fn dilated_point_set_matches_neighbour_walk() {
         }
     }
 }
+
+#[test]
+fn points_walks_every_side_row_by_row() {
+    for side in [1, 2, 5, 9, 13, 19, crate::board::MAX_BOARD] {
+        let board = Board::new(side);
+        let expected: Vec<Point> = (0..side)
+            .flat_map(|r| (0..side).map(move |c| Point::new(r, c)))
+            .collect();
+        let mut walk = board.points();
+        assert_eq!(walk.len(), side * side, "side {side}");
+        walk.next();
+        assert_eq!(walk.len(), side * side - 1, "side {side}, one taken");
+        assert_eq!(board.points().collect::<Vec<_>>(), expected, "side {side}");
+    }
+}
