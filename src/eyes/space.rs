@@ -334,7 +334,7 @@ fn is_inessential(board: &Board, table: &WormTable, s: Point) -> bool {
         }
     }
     // The cavity with the string removed: one border colour, few edge points.
-    let mut seen = vec![false; BOARD_ARRAY];
+    let mut seen = [false; BOARD_ARRAY];
     let mut stack = vec![s];
     seen[s.idx()] = true;
     let (mut black, mut white, mut edge) = (false, false, 0);
@@ -364,7 +364,7 @@ fn is_inessential(board: &Board, table: &WormTable, s: Point) -> bool {
 /// The number of connected components of the board minus the chain on
 /// `s`, minus one (GNU Go `genus`).
 pub fn genus(board: &Board, s: Point) -> usize {
-    let mut seen = vec![false; BOARD_ARRAY];
+    let mut seen = [false; BOARD_ARRAY];
     let mut components = 0usize;
     let outside = |p: Point| board.on_board(p) && !board.same_chain(p, s);
     for start in board.points() {
@@ -399,18 +399,18 @@ fn has_second_order_liberty(board: &Board, s: Point) -> bool {
     // Every liberty: a chain in an eye space's wall may have more than
     // the board's stored list holds (`Board::libs` refuses those).
     let libs = board.liberties_sorted(s);
-    let mut lib = vec![false; BOARD_ARRAY];
+    let mut lib = [false; BOARD_ARRAY];
     for &l in &libs {
         lib[l.idx()] = true;
     }
     // First-order liberties that lead further (GNU Go's `mse`).
-    let mut open = vec![false; BOARD_ARRAY];
+    let mut open = [false; BOARD_ARRAY];
     for &l in &libs {
         let flanked =
             (blocks(l.south()) && blocks(l.north())) || (blocks(l.west()) && blocks(l.east()));
         open[l.idx()] = !flanked;
     }
-    let mut seen = vec![false; BOARD_ARRAY];
+    let mut seen = [false; BOARD_ARRAY];
     let mut stack = vec![s];
     seen[s.idx()] = true;
     while let Some(p) = stack.pop() {

@@ -235,7 +235,7 @@ pub fn evaluate_beside(
         });
     }
     // Eye spaces touching the goal (or a lunch inside it).
-    let mut near = vec![false; BOARD_ARRAY];
+    let mut near = [false; BOARD_ARRAY];
     for p in board.points() {
         if goal[p.idx()] && board.cell(p).is(color) {
             for n in p.neighbors() {
@@ -342,7 +342,7 @@ pub fn evaluate_beside(
     }
     let all_owner: u8 = switches.iter().map(|&(_, c)| c).sum();
     let max_threat = all_owner.saturating_add(threat_gain).min(2);
-    let mut in_space = vec![false; BOARD_ARRAY];
+    let mut in_space = [false; BOARD_ARRAY];
     for &p in &eye_points {
         in_space[p.idx()] = true;
     }
@@ -392,7 +392,7 @@ pub fn evaluate_beside(
 /// takes long enough for the owner to answer; counting those too cost
 /// 15% more owl CPU for one more owl.tst pass.)
 fn weak_string_on_space(board: &Board, weak: &[WeakString], eye_points: &[Point]) -> bool {
-    let mut in_space = vec![false; BOARD_ARRAY];
+    let mut in_space = [false; BOARD_ARRAY];
     for &p in eye_points {
         in_space[p.idx()] = true;
     }
@@ -421,7 +421,7 @@ const ENCLOSURE_POINTS: usize = 30;
 /// as a lunch.
 fn enclosed_invaders(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
     let other = color.opponent();
-    let mut seen = vec![false; BOARD_ARRAY];
+    let mut seen = [false; BOARD_ARRAY];
     let mut out = Vec::new();
     for start in board.points() {
         if seen[start.idx()] || !(board.is_empty(start) || board.cell(start).is(other)) {

@@ -130,7 +130,7 @@ fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
 pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> Vec<(Point, i32)> {
     let attacker = color.opponent();
     let mut c = Candidates::new();
-    let mut protected = vec![false; BOARD_ARRAY];
+    let mut protected = [false; BOARD_ARRAY];
     c.add_all(board, &life.attacks);
     for s in &life.attacks {
         protected[s.point.idx()] = true;
@@ -151,7 +151,7 @@ pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> 
             c.add(board, d, 80);
         }
     }
-    let mut in_space = vec![false; BOARD_ARRAY];
+    let mut in_space = [false; BOARD_ARRAY];
     for &p in &life.eye_points {
         in_space[p.idx()] = true;
         protected[p.idx()] = true;
@@ -202,7 +202,7 @@ fn add_ko_recapture(board: &Board, goal: &[bool], c: &mut Candidates, protected:
 /// The owner's candidates for the goal, best first.
 pub fn defense_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> Vec<(Point, i32)> {
     let mut c = Candidates::new();
-    let mut protected = vec![false; BOARD_ARRAY];
+    let mut protected = [false; BOARD_ARRAY];
     c.add_all(board, &life.defenses);
     for s in &life.defenses {
         protected[s.point.idx()] = true;
@@ -222,7 +222,7 @@ pub fn defense_moves(board: &Board, goal: &[bool], color: Color, life: &Life) ->
             protected[a.idx()] = true;
         }
     }
-    let mut in_space = vec![false; BOARD_ARRAY];
+    let mut in_space = [false; BOARD_ARRAY];
     for &p in &life.eye_points {
         in_space[p.idx()] = true;
     }
@@ -258,7 +258,7 @@ fn on_way_out(life: &Life) -> Vec<bool> {
 
 /// The liberties of the goal's stones, in board order.
 pub fn goal_liberties(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
-    let mut seen = vec![false; BOARD_ARRAY];
+    let mut seen = [false; BOARD_ARRAY];
     let mut out = Vec::new();
     for p in board.points() {
         if !(goal[p.idx()] && board.cell(p).is(color)) {

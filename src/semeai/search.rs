@@ -258,6 +258,19 @@ impl<'a> Search<'a> {
         h.rotate_left(side as u32 * 29)
     }
 
+    /// [`Search::goal_hash`] of both goals, in one walk of the board.
+    fn goal_hashes(&self, board: &Board, goals: &[Vec<bool>; 2]) -> [u64; 2] {
+        let mut h = [0u64; 2];
+        for p in board.points() {
+            for side in 0..2 {
+                if goals[side][p.idx()] && board.cell(p).is(self.colors[side]) {
+                    h[side] ^= point_key(p);
+                }
+            }
+        }
+        [h[0], h[1].rotate_left(29)]
+    }
+
     /// The owl's judgement of one dragon, remembered for the question.
     fn evaluate(
         &mut self,
@@ -310,10 +323,7 @@ impl<'a> Search<'a> {
         alpha: RaceValue,
         beta: RaceValue,
     ) -> (RaceValue, Option<Point>) {
-        let hashes = [
-            self.goal_hash(board, &goals[0], 0),
-            self.goal_hash(board, &goals[1], 1),
-        ];
+        let hashes = self.goal_hashes(board, goals);
         let key = board.hash()
             ^ hashes[0]
             ^ hashes[1]
@@ -681,7 +691,7 @@ impl<'a> Search<'a> {
             add(p, owl_value(v) - 5, false);
         }
         // Liberty fills on the other dragon's strings in contact.
-        let mut own_eye = vec![false; BOARD_ARRAY];
+        let mut own_eye = [false; BOARD_ARRAY];
         for &p in &lives[own].eye_points {
             own_eye[p.idx()] = true;
         }
