@@ -496,7 +496,21 @@ pub fn add_switches(switches: &mut [(u8, u8)]) -> (u8, u8) {
 /// attacker blocks and the owner runs). Returns the verdict, the first
 /// steps of the walk (escape moves) and the cut points, nearest first.
 fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
-    let (out, visited) = escape_walk(board, goal, color, other, None);
+    // The walks start from the goal's liberties, found once.
+    let mut starts = Vec::new();
+    let mut seen = [false; BOARD_ARRAY];
+    for p in board.points() {
+        if !(goal[p.idx()] && board.cell(p).is(color)) {
+            continue;
+        }
+        for n in p.neighbors() {
+            if board.is_empty(n) && !seen[n.idx()] {
+                seen[n.idx()] = true;
+                starts.push(n);
+            }
+        }
+    }
+    let (out, visited) = escape_walk(board, goal, &starts, color, other, None);
     let mut first: Vec<Point> = visited
         .iter()
         .filter(|&&(_, d)| d == 1)
@@ -512,7 +526,7 @@ fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
     }
     let cut_points: Vec<Point> = visited
         .iter()
-        .filter(|&&(p, _)| !escape_walk(board, goal, color, other, Some(p)).0)
+        .filter(|&&(p, _)| !escape_walk(board, goal, &starts, color, other, Some(p)).0)
         .map(|&(p, _)| p)
         .collect();
     Escape {
@@ -535,25 +549,22 @@ struct Escape {
 fn escape_walk(
     board: &Board,
     goal: &[bool],
+    starts: &[Point],
     color: Color,
     other: Color,
     blocked: Option<Point>,
 ) -> (bool, Vec<(Point, usize)>) {
-    let mut dist = vec![usize::MAX; BOARD_ARRAY];
+    // Distances stay within ESCAPE_STEPS + 1; `u8::MAX`: not reached.
+    let mut dist = [u8::MAX; BOARD_ARRAY];
     let mut queue = std::collections::VecDeque::new();
     let mut visited = Vec::new();
     if let Some(b) = blocked {
         dist[b.idx()] = 0;
     }
-    for p in board.points() {
-        if !(goal[p.idx()] && board.cell(p).is(color)) {
-            continue;
-        }
-        for n in p.neighbors() {
-            if board.is_empty(n) && dist[n.idx()] == usize::MAX {
-                dist[n.idx()] = 1;
-                queue.push_back(n);
-            }
+    for &n in starts {
+        if dist[n.idx()] == u8::MAX {
+            dist[n.idx()] = 1;
+            queue.push_back(n);
         }
     }
     let mut open = 0;
@@ -562,21 +573,21 @@ fn escape_walk(
         if touches_enemy(p) {
             continue;
         }
-        visited.push((p, dist[p.idx()]));
+        visited.push((p, usize::from(dist[p.idx()])));
         if is_open(board, p) {
             open += 1;
             if open >= ESCAPE_OPEN_POINTS {
                 return (true, visited);
             }
         }
-        if dist[p.idx()] >= ESCAPE_STEPS {
+        if usize::from(dist[p.idx()]) >= ESCAPE_STEPS {
             continue;
         }
         for n in p.neighbors() {
             if board.cell(n).is(color) && !goal[n.idx()] && board.countlib(n) >= 5 {
                 return (true, visited);
             }
-            if board.is_empty(n) && dist[n.idx()] == usize::MAX {
+            if board.is_empty(n) && dist[n.idx()] == u8::MAX {
                 dist[n.idx()] = dist[p.idx()] + 1;
                 queue.push_back(n);
             }
