@@ -634,7 +634,8 @@ impl EyeAnalysis {
     /// with a point where `relevant` holds (the owl asks for the spaces
     /// around its goal): domains of both colours as in
     /// [`EyeAnalysis::compute_with`], half and false eyes and values for
-    /// the chosen spaces. The other colour's map is empty. `solver` may be kept across calls: it remembers the
+    /// the chosen spaces. The other colour's map is empty (its spaces are
+    /// not needed). `solver` may be kept across calls: it remembers the
     /// graphs it solved.
     pub fn compute_local(
         board: &mut Board,

@@ -543,7 +543,8 @@ struct Escape {
     cut_points: Vec<Point>,
 }
 
-/// One escape walk (see [`escape`]) with `blocked` treated as occupied:
+/// One escape walk (see [`escape`]) from `starts` (the goal's liberties,
+/// in board order) with `blocked` treated as occupied:
 /// whether it got out, and the points it passed with their distance, in
 /// the order walked.
 fn escape_walk(
