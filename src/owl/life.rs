@@ -497,19 +497,7 @@ pub fn add_switches(switches: &mut [(u8, u8)]) -> (u8, u8) {
 /// steps of the walk (escape moves) and the cut points, nearest first.
 fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
     // The walks start from the goal's liberties, found once.
-    let mut starts = Vec::new();
-    let mut seen = [false; BOARD_ARRAY];
-    for p in board.points() {
-        if !(goal[p.idx()] && board.cell(p).is(color)) {
-            continue;
-        }
-        for n in p.neighbors() {
-            if board.is_empty(n) && !seen[n.idx()] {
-                seen[n.idx()] = true;
-                starts.push(n);
-            }
-        }
-    }
+    let starts = crate::owl::moves::goal_liberties_as_met(board, goal, color);
     let (out, visited) = escape_walk(board, goal, &starts, color, other, None);
     let mut first: Vec<Point> = visited
         .iter()

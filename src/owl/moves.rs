@@ -258,6 +258,15 @@ fn on_way_out(life: &Life) -> Vec<bool> {
 
 /// The liberties of the goal's stones, in board order.
 pub fn goal_liberties(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
+    let mut out = goal_liberties_as_met(board, goal, color);
+    out.sort();
+    out
+}
+
+/// The liberties of the goal's stones in the order a walk over the goal
+/// meets them (its stones in board order, each one's neighbours in
+/// [`Point::neighbors`] order): the owl's escape walks start from them.
+pub fn goal_liberties_as_met(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
     let mut seen = [false; BOARD_ARRAY];
     let mut out = Vec::new();
     for p in board.points() {
@@ -271,7 +280,6 @@ pub fn goal_liberties(board: &Board, goal: &[bool], color: Color) -> Vec<Point> 
             }
         }
     }
-    out.sort();
     out
 }
 

@@ -212,7 +212,7 @@ impl<'a> Search<'a> {
         goals: &[Vec<bool>; 2],
         captor: usize,
     ) -> RaceValue {
-        let key = board.hash() ^ self.goal_hash(board, &goals[captor], captor);
+        let key = board.hash() ^ self.goal_hashes(board, goals)[captor];
         let alive = match self.semeai.lives_after.get(&key) {
             Some(&alive) => alive,
             None => {
@@ -248,17 +248,9 @@ impl<'a> Search<'a> {
         true
     }
 
-    fn goal_hash(&self, board: &Board, goal: &[bool], side: usize) -> u64 {
-        let mut h = 0u64;
-        for p in board.points() {
-            if goal[p.idx()] && board.cell(p).is(self.colors[side]) {
-                h ^= point_key(p);
-            }
-        }
-        h.rotate_left(side as u32 * 29)
-    }
-
-    /// [`Search::goal_hash`] of both goals, in one walk of the board.
+    /// Each goal's part of a memo key: its stones still on the board, the
+    /// second side's hash rotated so that the two never cancel. Both in
+    /// one walk of the board.
     fn goal_hashes(&self, board: &Board, goals: &[Vec<bool>; 2]) -> [u64; 2] {
         let mut h = [0u64; 2];
         for p in board.points() {
