@@ -23,10 +23,12 @@
 //! Limits: a node budget per question ([`OwlConfig::node_limit`]), a depth
 //! limit and a branching width that narrows with depth. A question that
 //! meets a limit counts the unread line as alive for the dragon and is
-//! marked uncertain. Ko: each side may once per line take a ko the rule
-//! forbids (as if after a ko threat); a success that needs such a take is
-//! `KoB` for the taker, and the other side's success then `KoA` (GNU Go's
-//! codes 3 and 2).
+//! marked uncertain. Ko: the tactical reader's komaster scheme decides
+//! which ko captures a line may make (`reading::ko`, GNU Go's owl uses
+//! its `komaster_trymove` too): a capture the ko rule forbids is taken
+//! as if after a ko threat, making the taker komaster; a success that
+//! needs such a take is `KoB` for the taker, and the other side's success
+//! then `KoA` (GNU Go's codes 3 and 2).
 //!
 //! Every hypothetical move goes through the board's try/undo; the board
 //! is identical afterwards. Results are memoised within a question in a
@@ -125,8 +127,8 @@ impl Turn {
     }
 }
 
-/// The key of an owl node: the board's hash, the goal's hash with the ko
-/// threats taken, and the side to move.
+/// The key of an owl node: the board's hash, the goal's hash with the
+/// komaster state, and the side to move.
 type NodeKey = (u64, u64, Turn);
 
 /// A memoised search result.

@@ -23,15 +23,18 @@
 //! Otherwise the side to move tries its best candidates ([`moves`],
 //! merged with the other side's three best) - several near the root, one
 //! beyond [`OwlConfig::branch_depth`] - and keeps the best result, stopping
-//! at an unconditional success. Each side may once per line take a ko
-//! the rule forbids ([`KoTaken`]); a success through such a take is at
-//! best `KoB`. Meeting the node budget or the depth limit counts the line
-//! as alive and marks the search uncertain (GNU Go's behaviour at its
-//! limits).
+//! at an unconditional success. Moves are played under the tactical
+//! reader's komaster scheme ([`komaster_trymove`], as GNU Go's owl does):
+//! a ko capture the rule forbids is tried, as if after a ko threat, only
+//! while the side has found nothing better than failure, and a success
+//! through it is at best `KoB`. Meeting the node budget or the depth
+//! limit counts the line as alive and marks the search uncertain (GNU
+//! Go's behaviour at its limits).
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
 use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn};
+use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::{ReadResult, Reader};
 
 /// The attacker's candidates tried at each depth below the branch depth
@@ -99,7 +102,7 @@ impl<'a> Search<'a> {
     /// Can the attacker, moving first, kill the dragon?
     pub fn attack_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
         let goal = self.root_goal.clone();
-        self.node(board, &goal, 0, KoTaken::default(), Turn::Attacker)
+        self.node(board, &goal, 0, KoState::EMPTY, Turn::Attacker)
     }
 
     /// The root's candidates for the attacker (`attacker` true) or the
@@ -122,7 +125,7 @@ impl<'a> Search<'a> {
     /// Can the owner, moving first, save it?
     pub fn defend_root(&mut self, board: &mut Board) -> (ReadResult, Option<Point>) {
         let goal = self.root_goal.clone();
-        self.node(board, &goal, 0, KoTaken::default(), Turn::Defender)
+        self.node(board, &goal, 0, KoState::EMPTY, Turn::Defender)
     }
 
     /// After the attacker's move `m`, is the dragon dead?
@@ -134,7 +137,7 @@ impl<'a> Search<'a> {
         let res = if self.captured(board) {
             ReadResult::Win
         } else {
-            self.node(board, &goal, 1, KoTaken::default(), Turn::Defender)
+            self.node(board, &goal, 1, KoState::EMPTY, Turn::Defender)
                 .0
                 .reverse()
         };
@@ -149,7 +152,7 @@ impl<'a> Search<'a> {
         }
         let goal = self.grown_goal(board, &self.root_goal, m);
         let res = self
-            .node(board, &goal, 1, KoTaken::default(), Turn::Attacker)
+            .node(board, &goal, 1, KoState::EMPTY, Turn::Attacker)
             .0
             .reverse();
         board.popgo();
@@ -252,11 +255,11 @@ impl<'a> Search<'a> {
         board: &mut Board,
         goal: &[bool],
         depth: usize,
-        ko: KoTaken,
+        ko: KoState,
         turn: Turn,
     ) -> (ReadResult, Option<Point>) {
         let goal_hash = self.goal_hash(board, goal);
-        let key = (board.hash(), goal_hash ^ ko.key(), turn);
+        let key = (board.hash(), goal_hash ^ ko_key(ko), turn);
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
@@ -337,41 +340,39 @@ impl<'a> Search<'a> {
         goal: &[bool],
         life: &Life,
         depth: usize,
-        ko: KoTaken,
+        ko: KoState,
         turn: Turn,
     ) -> (ReadResult, Option<Point>) {
         let candidates = self.candidates(board, goal, life, turn);
         log::trace!("owl {turn:?} depth {depth}: {candidates:?}");
-        let (mover, ko_used) = match turn {
-            Turn::Attacker => (self.color.opponent(), ko.attacker),
-            Turn::Defender => (self.color, ko.defender),
+        let mover = match turn {
+            Turn::Attacker => self.color.opponent(),
+            Turn::Defender => self.color,
         };
+        let scheme = self.reader.config.komaster_scheme;
         let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
             if tried >= self.width(depth, turn) {
                 break;
             }
-            let Some(ko_take) = self.play(board, m, mover, ko_used) else {
+            // Conditional ko captures (after a ko threat) only while
+            // nothing better than failure has been found (GNU Go).
+            let consider_conditional = best.0 == ReadResult::Fail;
+            let Some(ko_move) = komaster_trymove(scheme, board, ko, m, mover, consider_conditional)
+            else {
                 continue;
             };
+            let ko_take = ko_move.conditional;
+            let child_ko = ko_move.state;
             tried += 1;
             let mut r = match turn {
                 Turn::Attacker if self.captured(board) => ReadResult::Win,
-                Turn::Attacker => {
-                    let child_ko = KoTaken {
-                        attacker: ko.attacker || ko_take,
-                        ..ko
-                    };
-                    self.node(board, goal, depth + 1, child_ko, Turn::Defender)
-                        .0
-                        .reverse()
-                }
+                Turn::Attacker => self
+                    .node(board, goal, depth + 1, child_ko, Turn::Defender)
+                    .0
+                    .reverse(),
                 Turn::Defender => {
-                    let child_ko = KoTaken {
-                        defender: ko.defender || ko_take,
-                        ..ko
-                    };
                     let grown = self.grown_goal(board, goal, m);
                     self.node(board, &grown, depth + 1, child_ko, Turn::Attacker)
                         .0
@@ -405,35 +406,14 @@ impl<'a> Search<'a> {
             t.record(board, what, self.target, r, Some(m));
         }
     }
-
-    /// Play `m` for `color`: `Some(false)` for a legal move, `Some(true)`
-    /// for a ko capture the ko rule forbids now, taken as if after a ko
-    /// threat (once per side and line: `ko_used`), `None` when it cannot
-    /// be played.
-    fn play(&mut self, board: &mut Board, m: Point, color: Color, ko_used: bool) -> Option<bool> {
-        if board.trymove(m, color) {
-            return Some(false);
-        }
-        if !ko_used && board.is_ko_violation(m, color) && board.tryko(m, color) {
-            return Some(true);
-        }
-        None
-    }
 }
 
-/// Which sides have taken a forbidden ko on the current line (each may,
-/// once: a ko threat is assumed to have been played and answered).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KoTaken {
-    attacker: bool,
-    defender: bool,
-}
-
-impl KoTaken {
-    fn key(self) -> u64 {
-        (u64::from(self.attacker) * 0x5851_F42D_4C95_7F2D)
-            ^ (u64::from(self.defender) * 0x1405_7B7E_F767_814F)
+/// The ko state's part of a node's memo key.
+fn ko_key(ko: KoState) -> u64 {
+    if ko == KoState::EMPTY {
+        return 0;
     }
+    (u64::from(ko.komaster.code()) * 0x5851_F42D_4C95_7F2D) ^ point_key(ko.kom_pos).rotate_left(29)
 }
 
 /// A fixed pseudo-random key per point (splitmix64 of its index), for the
