@@ -17,10 +17,11 @@
 //! live on their own ([`Outcome::Seki`]) - or the other is captured
 //! ([`Outcome::Won`]). With ko the search's value is a [`RaceValue`]:
 //! the defence and attack results, each won outright, through a ko or
-//! not at all. Each side may once per line take a ko the rule forbids, as
-//! after a ko threat (the owl's rule); a success that needs such a take
-//! is `KoB` for the taker, and so the other side's success is `KoA` (GNU
-//! Go's `semeai_trymove_and_recurse`). The search is a minimax over these
+//! not at all. Ko captures follow the tactical reader's komaster scheme
+//! (`reading::ko`, as in the owl): one the rule forbids is taken as if
+//! after a ko threat, making the taker komaster; a success that needs
+//! such a take is `KoB` for the taker, and so the other side's success
+//! is `KoA` (GNU Go's `semeai_trymove_and_recurse`). The search is a minimax over these
 //! values, ordered by the root mover's own dragon's life first, then the
 //! other's death: the first dragon's side maximises, the other minimises,
 //! and either may pass (two passes in a row leave both standing). A

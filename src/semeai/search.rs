@@ -17,12 +17,14 @@
 //! Otherwise the side to move tries its candidates (`candidates`),
 //! most valuable first, up to a width that narrows with depth, then a
 //! pass. A pass answered by a pass ends the line with both standing.
-//! Each side may once per line take a ko the rule forbids, as if after a
-//! ko threat (`Line`), tried after its other candidates (beyond the
-//! width: a ko is the last resort); the value of a line through such a
-//! take is at best `KoB` for the taker (GNU Go: a success that needs a
-//! ko capture is `KO_B`). The memo key holds the ko point (in the
-//! board's hash) and which sides have taken a ko.
+//! Moves are played under the tactical reader's komaster scheme
+//! ([`komaster_trymove`], GNU Go's semeai does the same; the state rides
+//! in `Line`): a ko capture the rule forbids is taken as if after a ko
+//! threat, tried after the side's other candidates (beyond the width: a
+//! ko is the last resort); the value of a line through such a take is
+//! at best `KoB` for the taker (GNU Go: a success that needs a ko
+//! capture is `KO_B`). The memo key holds the ko point (in the board's
+//! hash) and the komaster state.
 //!
 //! At a node the first move that reaches the best value is the answer; a
 //! pass is preferred only when no move does as well (so "1 1" answers
@@ -71,6 +73,7 @@
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, goal_strings, Life};
 use crate::owl::moves;
+use crate::reading::ko::{komaster_trymove, KoMove, KoState};
 use crate::reading::{ReadResult, Reader};
 use crate::semeai::{
     count, Bound, Entry, Outcome, RaceDragon, RaceValue, SemeaiConfig, SemeaiReader,
@@ -429,9 +432,7 @@ impl<'a> Search<'a> {
         // Suicides take no place within the width.
         candidates.retain(|c| board.is_legal(c.point, color));
         candidates.truncate(width);
-        if !line.ko[mover] {
-            candidates.extend(kos);
-        }
+        candidates.extend(kos);
         for c in candidates {
             if !root && best.is_some_and(|b| cut(self, b.0)) {
                 break;
@@ -445,9 +446,10 @@ impl<'a> Search<'a> {
                 self.allowance = self.nodes + left * ROOT_SHARE.0 / ROOT_SHARE.1;
                 self.tainted = false;
             }
-            let Some(ko_take) = self.play(board, c, color, line.ko[mover]) else {
+            let Some(ko_move) = self.play(board, c, color, line.ko) else {
                 continue;
             };
+            let ko_take = ko_move.conditional;
             let swing = match self.decided(board) {
                 // A capture gains the most.
                 Some(_) => i32::MAX,
@@ -460,7 +462,7 @@ impl<'a> Search<'a> {
                 None => {
                     let grown = self.grown_goals(board, goals, mover, c.point);
                     let (a, b) = window(self, best);
-                    let child = line.after_move(mover, ko_take);
+                    let child = line.after_move(ko_move.state);
                     self.node(board, &grown, 1 - mover, depth + 1, child, a, b)
                         .0
                 }
@@ -561,9 +563,9 @@ impl<'a> Search<'a> {
         libs(mover) - libs(1 - mover)
     }
 
-    /// Play a candidate: `Some(false)` for a legal move, `Some(true)` for
-    /// a ko capture the ko rule forbids now, taken as if after a ko threat
-    /// (once per side and line: `ko_used`), `None` when it cannot be
+    /// Play a candidate under the tactical reader's komaster scheme in
+    /// the line's ko state `ko` (a ko capture the rule forbids is taken
+    /// as if after a ko threat: `conditional`), `None` when it cannot be
     /// played. A liberty fill that would stand in atari without capturing
     /// is refused.
     fn play(
@@ -571,21 +573,16 @@ impl<'a> Search<'a> {
         board: &mut Board,
         c: Candidate,
         color: Color,
-        ko_used: bool,
-    ) -> Option<bool> {
+        ko: KoState,
+    ) -> Option<KoMove> {
         let captures = c.fill_only && board.does_capture_something(c.point, color);
-        let ko_take = if board.trymove(c.point, color) {
-            false
-        } else if !ko_used && board.is_ko_violation(c.point, color) && board.tryko(c.point, color) {
-            true
-        } else {
-            return None;
-        };
+        let scheme = self.reader.config.komaster_scheme;
+        let ko_move = komaster_trymove(scheme, board, ko, c.point, color, true)?;
         if c.fill_only && !captures && board.countlib(c.point) <= 1 {
             board.popgo();
             return None;
         }
-        Some(ko_take)
+        Some(ko_move)
     }
 
     /// The goals after `mover` played `m`: its string joins the mover's
@@ -849,18 +846,16 @@ impl RaceValue {
 }
 
 /// What a line carries besides the position: did the last move pass, and
-/// which sides have taken a forbidden ko (each may once: a ko threat is
-/// assumed to have been played and answered).
+/// the komaster state (which ko captures the rule forbids may still be
+/// taken as if after a ko threat, `reading::ko`).
 #[derive(Clone, Copy, Debug, Default)]
 struct Line {
     passed: bool,
-    ko: [bool; 2],
+    ko: KoState,
 }
 
 impl Line {
-    fn after_move(self, mover: usize, ko_take: bool) -> Line {
-        let mut ko = self.ko;
-        ko[mover] |= ko_take;
+    fn after_move(self, ko: KoState) -> Line {
         Line { passed: false, ko }
     }
 
@@ -872,9 +867,13 @@ impl Line {
     }
 
     fn key(self) -> u64 {
-        u64::from(self.passed).wrapping_mul(0xD1B5_4A32_D192_ED03)
-            ^ u64::from(self.ko[0]).wrapping_mul(0x5851_F42D_4C95_7F2D)
-            ^ u64::from(self.ko[1]).wrapping_mul(0x1405_7B7E_F767_814F)
+        let ko = if self.ko == KoState::EMPTY {
+            0
+        } else {
+            u64::from(self.ko.komaster.code()).wrapping_mul(0x5851_F42D_4C95_7F2D)
+                ^ point_key(self.ko.kom_pos).rotate_left(29)
+        };
+        u64::from(self.passed).wrapping_mul(0xD1B5_4A32_D192_ED03) ^ ko
     }
 }
 
