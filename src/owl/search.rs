@@ -37,6 +37,10 @@ use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn};
 use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::{ReadResult, Reader};
 
+/// Log target of the lines the static judgement ends (debug level; see
+/// `Search::log_leaf`).
+pub const LEAF_LOG: &str = "tesuji::owl::leaf";
+
 /// The attacker's candidates tried at each depth below the branch depth
 /// (deeper: one). The attacker looks wider than the owner: at the root
 /// the question is whether any move kills, and a wide owner finds lives
@@ -298,6 +302,9 @@ impl<'a> Search<'a> {
                 depth > 1 && life.is_dead(),
             ),
         };
+        if (lives || dies) && log::log_enabled!(target: LEAF_LOG, log::Level::Debug) {
+            self.log_leaf(board, goal, &life, turn, lives);
+        }
         if lives || dies {
             let result = turn.result(lives);
             self.store(key, depth, (result, None));
@@ -393,6 +400,45 @@ impl<'a> Search<'a> {
             }
         }
         best
+    }
+
+    /// One line of [`LEAF_LOG`]: a line the static judgement ended, with
+    /// the moves from the game position (every hypothetical move on the
+    /// board's stack, also those of the question's caller), the target,
+    /// the verdict and what the judgement saw; points as `row,col` from
+    /// the top left. `scripts/owl-leaf-check.py` replays these and asks
+    /// GNU Go.
+    fn log_leaf(&self, board: &Board, goal: &[bool], life: &Life, turn: Turn, lives: bool) {
+        let at = |p: Point| format!("{},{}", p.row(), p.col());
+        let moves: Vec<String> = board
+            .move_stack()
+            .map(|(m, c)| {
+                let side = if c == Color::Black { 'B' } else { 'W' };
+                format!("{side}{}", at(m))
+            })
+            .collect();
+        let goal_stones = board
+            .points()
+            .filter(|&q| goal[q.idx()] && board.cell(q).is(self.color))
+            .count();
+        log::debug!(
+            target: LEAF_LOG,
+            "{} {turn:?} size={} target={} escape={} eyes={}-{} threat={} points={} largest={} margins={} lunches={} weak={} goal={} moves={}",
+            if lives { "alive" } else { "dead" },
+            board.size(),
+            at(self.target),
+            u8::from(life.escape),
+            life.min_eyes,
+            life.max_eyes,
+            life.max_threat,
+            life.eye_points.len(),
+            life.eyes.iter().map(Vec::len).max().unwrap_or(0),
+            life.margins.len(),
+            life.lunches.len(),
+            life.weak.len(),
+            goal_stones,
+            moves.join(" ")
+        );
     }
 
     /// `decide_owl`'s recording, if one runs: the move `m` just tried by
