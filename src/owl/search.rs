@@ -263,7 +263,7 @@ impl<'a> Search<'a> {
         turn: Turn,
     ) -> (ReadResult, Option<Point>) {
         let goal_hash = self.goal_hash(board, goal);
-        let key = (board.hash(), goal_hash ^ ko_key(ko), turn);
+        let key = (board.hash(), goal_hash ^ ko.key(), turn);
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
@@ -452,14 +452,6 @@ impl<'a> Search<'a> {
             t.record(board, what, self.target, r, Some(m));
         }
     }
-}
-
-/// The ko state's part of a node's memo key.
-fn ko_key(ko: KoState) -> u64 {
-    if ko == KoState::EMPTY {
-        return 0;
-    }
-    (u64::from(ko.komaster.code()) * 0x5851_F42D_4C95_7F2D) ^ point_key(ko.kom_pos).rotate_left(29)
 }
 
 /// A fixed pseudo-random key per point (splitmix64 of its index), for the

@@ -102,6 +102,19 @@ impl KoState {
     fn with(komaster: Komaster, kom_pos: Point) -> KoState {
         KoState { komaster, kom_pos }
     }
+
+    /// A 64-bit key of the state for memo keys that XOR it in: 0 for
+    /// EMPTY, else a mix (splitmix64) of the komaster's code and `kom_pos`.
+    pub fn key(self) -> u64 {
+        if self == KoState::EMPTY {
+            return 0;
+        }
+        let mut z = (u64::from(self.komaster.code()) << 32 | self.kom_pos.idx() as u64)
+            .wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
 }
 
 /// Outcome of [`komaster_trymove`] when the move was played.

@@ -592,3 +592,31 @@ fn a_cycling_ladder_ends_at_the_first_repetition() {
         .check_consistency()
         .expect("consistent after the ladder");
 }
+
+/// The komaster state's memo key: none for EMPTY (so the owl's and the
+/// semeai's keys without a ko fight stay as they were), and different
+/// keys for different komasters or ko points.
+#[test]
+fn ko_state_keys() {
+    use super::ko::{KoState, Komaster};
+    assert_eq!(KoState::EMPTY.key(), 0);
+    let board = Board::new(9);
+    let points: Vec<Point> = board.points().take(3).collect();
+    let mut keys = Vec::new();
+    for komaster in [
+        Komaster::Is(Color::Black),
+        Komaster::Is(Color::White),
+        Komaster::Gray(Color::Black),
+        Komaster::Gray(Color::White),
+        Komaster::WeakKo,
+    ] {
+        for &kom_pos in &points {
+            keys.push(KoState { komaster, kom_pos }.key());
+        }
+    }
+    let mut distinct = keys.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), keys.len());
+    assert!(keys.iter().all(|&k| k != 0));
+}

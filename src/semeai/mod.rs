@@ -21,10 +21,11 @@
 //! (`reading::ko`, as in the owl): one the rule forbids is taken as if
 //! after a ko threat, making the taker komaster; a success that needs
 //! such a take is `KoB` for the taker, and so the other side's success
-//! is `KoA` (GNU Go's `semeai_trymove_and_recurse`). The search is a minimax over these
-//! values, ordered by the root mover's own dragon's life first, then the
-//! other's death: the first dragon's side maximises, the other minimises,
-//! and either may pass (two passes in a row leave both standing). A
+//! is `KoA` (GNU Go's `semeai_trymove_and_recurse`). The search is a
+//! minimax over these values, ordered by the root mover's own dragon's
+//! life first, then the other's death: the first dragon's side
+//! maximises, the other minimises, and either may pass (two passes in a
+//! row leave both standing). A
 //! position is judged by the owl's [`crate::owl::life::evaluate`] for each
 //! dragon: a dragon the owl calls alive cannot lose, and one the owl calls
 //! dead beside a living opponent has lost.

@@ -867,13 +867,7 @@ impl Line {
     }
 
     fn key(self) -> u64 {
-        let ko = if self.ko == KoState::EMPTY {
-            0
-        } else {
-            u64::from(self.ko.komaster.code()).wrapping_mul(0x5851_F42D_4C95_7F2D)
-                ^ point_key(self.ko.kom_pos).rotate_left(29)
-        };
-        u64::from(self.passed).wrapping_mul(0xD1B5_4A32_D192_ED03) ^ ko
+        u64::from(self.passed).wrapping_mul(0xD1B5_4A32_D192_ED03) ^ self.ko.key()
     }
 }
 
