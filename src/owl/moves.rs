@@ -183,8 +183,8 @@ pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> 
 }
 
 /// The ko recapture the rule forbids right now, when the ko is next to
-/// the goal's surroundings: worth trying first (the search may take it
-/// once per side and line, as after a ko threat).
+/// the goal's surroundings: worth trying first (the search takes it as
+/// after a ko threat, where the komaster scheme allows).
 fn add_ko_recapture(board: &Board, goal: &[bool], c: &mut Candidates, protected: &mut [bool]) {
     let k = board.ko_point();
     if !k.is_some() || !board.on_board(k) || !board.is_empty(k) {

@@ -652,7 +652,7 @@ impl<'a> Search<'a> {
             add(board.libs(s)[0], 900, false);
         }
         // Retaking a ko the other side just took next to one's dragon (a
-        // take the rule forbids is played only once per line).
+        // take the rule forbids is played as the komaster scheme allows).
         let ko = board.ko_point();
         if ko.is_some() && board.is_empty(ko) {
             let color = self.colors[mover];
