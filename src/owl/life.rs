@@ -285,6 +285,7 @@ pub fn evaluate_beside(
         if !space.points.iter().any(|p| near[p.idx()]) {
             continue;
         }
+        let mut space_has_half = false;
         for &p in &space.points {
             eye_points.push(p);
             if map.point(p).is_some_and(|e| e.marginal) {
@@ -292,6 +293,9 @@ pub fn evaluate_beside(
             }
             if let Some(h) = eyes.half_eye(p) {
                 if h.kind == EyeTopology::Half {
+                    if !h.defense_points.is_empty() {
+                        space_has_half = true;
+                    }
                     for (k, &a) in h.attack_points.iter().enumerate() {
                         attacks.push(Suggestion {
                             point: a,
@@ -317,6 +321,9 @@ pub fn evaluate_beside(
                 .min(2)
                 .saturating_sub(v.max_eyes().min(2)),
         );
+        if space_has_half && v.max_eyes() == 0 {
+            threat_gain = threat_gain.max(1);
+        }
         if !v.is_settled() {
             let urgency = i32::from(v.urgency());
             for (k, &a) in space.attack_points.iter().enumerate() {
