@@ -11,7 +11,9 @@
 //! not. Here the same: [`evaluate`] reads the tactics of the strings next
 //! to the goal, hands that [`WormTable`] to
 //! [`EyeAnalysis::compute_local`] and adds up the eye spaces that touch
-//! the goal.
+//! the goal. Besides the lunches (enemy strings next to the goal), an
+//! enemy string one empty point away that cannot be saved is dead stones
+//! inside the eye space, not a wall cutting it up.
 //!
 //! Adding eye spaces: each space is a switch between `b` eyes (the
 //! attacker plays there first) and `c` (the owner does). Played out in
@@ -19,7 +21,10 @@
 //! gets `min_eyes`, the owner moving first `max_eyes`. A goal string in
 //! atari or with two liberties that the tactical reader captures, and
 //! that borders an eye space, caps `min_eyes` at one: the attacker,
-//! moving first, captures it and opens the space. A way out counts as an
+//! moving first, captures it and opens the space. A topological half eye
+//! the owner can make whole (a key diagonal to take) in a space otherwise
+//! worth nothing adds one eye to his threat ([`Life::max_threat`]), so
+//! the dragon is not judged dead without reading. A way out counts as an
 //! escape only when no single blocking point shuts it ([`Life::cut_points`]).
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
@@ -39,6 +44,10 @@ const LUNCH_LIBERTIES: usize = 4;
 /// the eye space keeps the count below two eyes when the attacker moves
 /// first.
 const BREAKING_LIBERTIES: usize = 2;
+
+/// Enemy strings one point away from the goal with at most this many
+/// liberties are read for dead stones inside the eye space.
+const DEAD_INSIDE_LIBERTIES: usize = 3;
 
 /// How far (in steps through empty points) the escape search looks.
 const ESCAPE_STEPS: usize = 5;
@@ -234,6 +243,52 @@ pub fn evaluate_beside(
             defense_point: saving_move(defense, defense_point),
         });
     }
+    // Enemy strings one empty point away from the goal, short of
+    // liberties, that the tactical reader captures and cannot save: dead
+    // stones inside the eye space, part of it as a lunch's are (but not
+    // lunches: the owner need not hurry to take them).
+    let mut dead_inside: Vec<Point> = Vec::new();
+    let mut near_strings: Vec<Point> = Vec::new();
+    for &s in &strings {
+        for q in board.lib_list(s) {
+            for n in q.neighbors() {
+                if board.on_board(n) && board.cell(n).is(other) {
+                    let o = board.origin(n);
+                    if !neighbors.contains(&o) && !near_strings.contains(&o) {
+                        near_strings.push(o);
+                    }
+                }
+            }
+        }
+    }
+    near_strings.sort();
+    for n in near_strings {
+        if board.countlib(n) > DEAD_INSIDE_LIBERTIES
+            || rival.is_some_and(|r| board.stones(n).any(|p| r[p.idx()]))
+        {
+            continue;
+        }
+        let (attack, attack_point) = reader.attack(board, n);
+        if attack == ReadResult::Fail {
+            continue;
+        }
+        let (defense, defense_point) = reader.find_defense(board, n);
+        if defense != ReadResult::Fail {
+            continue;
+        }
+        worms.set_status(
+            board,
+            n,
+            ChainStatus {
+                attack,
+                attack_point,
+                defense,
+                defense_point,
+                inessential: false,
+            },
+        );
+        dead_inside.push(n);
+    }
     // Eye spaces touching the goal (or a lunch inside it).
     let mut near = [false; BOARD_ARRAY];
     for p in board.points() {
@@ -245,6 +300,11 @@ pub fn evaluate_beside(
     }
     for l in &lunches {
         for p in board.stones(l.origin) {
+            near[p.idx()] = true;
+        }
+    }
+    for &o in &dead_inside {
+        for p in board.stones(o) {
             near[p.idx()] = true;
         }
     }

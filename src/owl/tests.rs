@@ -205,3 +205,40 @@ fn an_unsettled_eye_count_after_the_owners_first_move_is_probed() {
         . . . . . . . . .";
     assert_eq!(results(diagram, (1, 2)), (Win, Fail));
 }
+
+/// The owner's corner shape with a white stone (7, 0) one empty point
+/// away from it, not touching it, in a space open along the first line:
+/// the stone cannot escape capture, so it is dead stones inside the black
+/// eye space (its point is an eye point), not a wall splitting the space.
+#[test]
+fn a_dead_stone_one_point_away_lies_in_the_eye_space() {
+    let diagram = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . O . . . . . . .
+        . O O . . . . . .
+        . X O O . . . . .
+        X . X O . . . . .
+        . X X O O . . . .
+        O . X X O O . . .
+        . . . . . . . . .";
+    let mut b = board(diagram);
+    let t = b.point(6, 1).unwrap();
+    let mut goal = vec![false; crate::board::BOARD_ARRAY];
+    for s in [(4, 1), (5, 0), (5, 2), (6, 1)] {
+        let p = b.point(s.0, s.1).unwrap();
+        for q in b.stones(p) {
+            goal[q.idx()] = true;
+        }
+    }
+    assert!(goal[t.idx()]);
+    let mut reader = Reader::default();
+    let mut solver = crate::eyes::value::EyeSolver::with_budget(crate::owl::OWL_EYE_BUDGET);
+    let life = crate::owl::life::evaluate(&mut b, &mut reader, &mut solver, &goal, Color::Black);
+    let inside = b.point(7, 0).unwrap();
+    assert!(
+        life.eye_points.contains(&inside),
+        "eye points {:?}",
+        life.eye_points
+    );
+}
