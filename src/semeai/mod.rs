@@ -25,7 +25,8 @@
 //! minimax over these values, ordered by the root mover's own dragon's
 //! life first, then the other's death: the first dragon's side
 //! maximises, the other minimises, and either may pass (two passes in a
-//! row leave both standing). A
+//! row leave both standing, unless one side surely has more eyes than
+//! the other can make: then it wins, as in GNU Go). A
 //! position is judged by the owl's [`crate::owl::life::evaluate`] for each
 //! dragon: a dragon the owl calls alive cannot lose, and one the owl calls
 //! dead beside a living opponent has lost.

@@ -16,7 +16,13 @@
 //!
 //! Otherwise the side to move tries its candidates (`candidates`),
 //! most valuable first, up to a width that narrows with depth, then a
-//! pass. A pass answered by a pass ends the line with both standing.
+//! pass. A pass answered by a pass ends the line with both standing,
+//! unless the owl's judgements say that one side has more eyes than the
+//! other can make (its minimum above the other's maximum): that side
+//! wins, the other can never fill its eye (GNU Go's "I have more eyes").
+//! This is what decides a ko whose taker can never resolve it: after a
+//! conditional retake neither side has a move, and the side with the eye
+//! wins however the ko goes.
 //! Moves are played under the tactical reader's komaster scheme
 //! ([`komaster_trymove`], GNU Go's semeai does the same; the state rides
 //! in `Line`): a ko capture the rule forbids is taken as if after a ko
@@ -54,7 +60,10 @@
 //! owl's attack on it fails): a dragon that kills its neighbour and dies
 //! anyway has lost. Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
-//! the other through one string only) is not read: [`count`] decides
+//! the other through one string only, and no liberty of that string
+//! that the other side cannot fill beside a stone of the owner outside
+//! the race, such as a liberty that would be suicide to fill until that
+//! stone is captured) is not read: [`count`] decides
 //! it (an enemy stone inside a dragon makes its space an eye there), as
 //! does a line cut off by the depth or node limit.
 //!
@@ -486,7 +495,16 @@ impl<'a> Search<'a> {
         }
         if best.is_none_or(|b| !cut(self, b.0)) {
             let r = if line.passed {
-                SEKI
+                // Both pass: both stand, unless one side surely has more
+                // eyes than the other can make (GNU Go's "I have more
+                // eyes"): the eyeless side can never fill the eye.
+                if lives[0].max_eyes < lives[1].min_eyes {
+                    LOST
+                } else if lives[1].max_eyes < lives[0].min_eyes {
+                    WON
+                } else {
+                    SEKI
+                }
             } else {
                 board.trypass(color);
                 let (a, b) = window(self, best);
@@ -766,6 +784,28 @@ impl<'a> Search<'a> {
         count::outcome(t0, t1, shared, mover == 0)
     }
 
+    /// Has the string `s` of `side`'s dragon a liberty the other side
+    /// cannot fill (its stone there would capture nothing and have no
+    /// liberty, or it would retake a ko) next to a stone of `side` outside
+    /// the dragon? The count takes every liberty but an eye's for one
+    /// move; such a liberty is filled only after that stone is captured,
+    /// if ever (the stone may stand in a seki of its own).
+    fn has_guarded_liberty(
+        &self,
+        board: &Board,
+        goals: &[Vec<bool>; 2],
+        side: usize,
+        s: Point,
+    ) -> bool {
+        let filler = self.colors[1 - side];
+        board.liberties_sorted(s).into_iter().any(|l| {
+            !board.is_legal(l, filler)
+                && l.neighbors()
+                    .iter()
+                    .any(|&n| board.cell(n).is(self.colors[side]) && !goals[side][n.idx()])
+        })
+    }
+
     /// Is the race a plain one, decided by counting: no string of either
     /// dragon in atari or tactically weak, no lunch, no eye space still
     /// to make or destroy, and each dragon touches the other with one
@@ -780,8 +820,12 @@ impl<'a> Search<'a> {
                 return false;
             }
             let strings = goal_strings(board, &goals[side], self.colors[side]);
+            let contact = count::contact_strings(board, &strings, &goals[1 - side]);
             strings.iter().all(|&s| board.countlib(s) > 1)
-                && count::contact_strings(board, &strings, &goals[1 - side]).len() <= 1
+                && contact.len() <= 1
+                && contact
+                    .iter()
+                    .all(|&s| !self.has_guarded_liberty(board, goals, side, s))
         })
     }
 }
