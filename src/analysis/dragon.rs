@@ -18,7 +18,9 @@
 //!    not even a ko) are linked when the connection reader cannot
 //!    disconnect them ([`crate::connect::ConnectionReader::disconnect`] fails). Stones
 //!    that can be captured are never amalgamated by this rule: their fate
-//!    is decided by the capture, not by the connection.
+//!    is decided by the capture, not by the connection. A crosscut (both
+//!    cutting points held by the opponent) is read only when a cutting
+//!    string short of liberties ([`CROSSCUT_LIBERTIES`]) can be captured.
 //! 3. A diagonal whose cutting point the opponent cannot use (the cut is
 //!    suicide, or a self-atari that is captured at once while both
 //!    strings keep two liberties) is as good as solid and links even weak
@@ -42,6 +44,15 @@ use crate::analysis::Readers;
 use crate::board::{Board, Color, Point};
 use crate::reading::moves::local::go;
 use crate::reading::{ReadResult, Reader};
+
+/// A crosscut links the two strings only when a cutting string with at
+/// most this many liberties can be captured. A cutting string with more
+/// liberties that the tactical reader still captures (a big string with
+/// four liberties, say) is in a capturing race with the strings around
+/// it: joining them across it would merge a weak group with a strong one
+/// and hide the race from the dragon's status and the semeai reader
+/// (GNU Go keeps such groups apart).
+const CROSSCUT_LIBERTIES: usize = 3;
 
 /// How a stone of one string lies relative to a stone of another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,14 +327,15 @@ impl Dragons {
             return true;
         }
         // A crosscut only counts when one of the cutting stones can be
-        // captured.
+        // captured, and is short of liberties: a cutting string with more
+        // is won or lost in a capturing race, not by a connection.
         let mut worth_reading = false;
         for m in &matches {
             if m.shape == Shape::Diagonal && m.between.iter().all(|&p| rd.board.cell(p).is(other)) {
-                if m.between
-                    .iter()
-                    .any(|&p| rd.reader.attack(rd.board, p).0 != ReadResult::Fail)
-                {
+                if m.between.iter().any(|&p| {
+                    rd.board.countlib(p) <= CROSSCUT_LIBERTIES
+                        && rd.reader.attack(rd.board, p).0 != ReadResult::Fail
+                }) {
                     worth_reading = true;
                 }
             } else {
