@@ -20,7 +20,7 @@
 //!    that can be captured are never amalgamated by this rule: their fate
 //!    is decided by the capture, not by the connection. A crosscut (both
 //!    cutting points held by the opponent) is read only when a cutting
-//!    string short of liberties ([`CROSSCUT_LIBERTIES`]) can be captured.
+//!    string short of liberties (at most three, `CROSSCUT_LIBERTIES`) can be captured.
 //! 3. A diagonal whose cutting point the opponent cannot use (the cut is
 //!    suicide, or a self-atari that is captured at once while both
 //!    strings keep two liberties) is as good as solid and links even weak
