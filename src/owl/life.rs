@@ -221,26 +221,14 @@ pub fn evaluate_beside(
         if rival.is_some_and(|r| board.stones(n).any(|p| r[p.idx()])) {
             continue;
         }
-        let (attack, attack_point) = reader.attack(board, n);
-        if attack == ReadResult::Fail {
+        let Some(status) = capture_status(board, reader, n) else {
             continue;
-        }
-        let (defense, defense_point) = reader.find_defense(board, n);
-        worms.set_status(
-            board,
-            n,
-            ChainStatus {
-                attack,
-                attack_point,
-                defense,
-                defense_point,
-                inessential: false,
-            },
-        );
+        };
+        worms.set_status(board, n, status);
         lunches.push(Lunch {
             origin: n,
-            attack_point,
-            defense_point: saving_move(defense, defense_point),
+            attack_point: status.attack_point,
+            defense_point: saving_move(status.defense, status.defense_point),
         });
     }
     // Enemy strings one empty point away from the goal, short of
@@ -268,25 +256,13 @@ pub fn evaluate_beside(
         {
             continue;
         }
-        let (attack, attack_point) = reader.attack(board, n);
-        if attack == ReadResult::Fail {
+        let Some(status) = capture_status(board, reader, n) else {
+            continue;
+        };
+        if status.defense != ReadResult::Fail {
             continue;
         }
-        let (defense, defense_point) = reader.find_defense(board, n);
-        if defense != ReadResult::Fail {
-            continue;
-        }
-        worms.set_status(
-            board,
-            n,
-            ChainStatus {
-                attack,
-                attack_point,
-                defense,
-                defense_point,
-                inessential: false,
-            },
-        );
+        worms.set_status(board, n, status);
         dead_inside.push(n);
     }
     // Eye spaces touching the goal (or a lunch inside it).
@@ -531,6 +507,23 @@ fn enclosed_invaders(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
         }
     }
     out
+}
+
+/// The tactical status of the enemy string `n` when the reader captures
+/// it (attack first, then the defence), `None` when it cannot.
+fn capture_status(board: &mut Board, reader: &mut Reader, n: Point) -> Option<ChainStatus> {
+    let (attack, attack_point) = reader.attack(board, n);
+    if attack == ReadResult::Fail {
+        return None;
+    }
+    let (defense, defense_point) = reader.find_defense(board, n);
+    Some(ChainStatus {
+        attack,
+        attack_point,
+        defense,
+        defense_point,
+        inessential: false,
+    })
 }
 
 fn board_is_goal(goal: &[bool], p: Point) -> bool {
