@@ -27,6 +27,14 @@
 //! lower ([`with_borrowed`]): the point the opponent most wants is often
 //! the one to take first.
 //!
+//! Among candidates of equal value (most often margins of one big eye
+//! space, all worth the same), the one touching more points of the eye
+//! space (its points and margins, orthogonally) comes first, then board
+//! order: it takes or guards more of the space. Measured against board
+//! order alone on owl.tst, ld_owl.tst, trevor.tst and semeai.tst: 16
+//! tests gained and 9 lost (reversed board order: 24 gained and 36
+//! lost, so the order among ties matters).
+//!
 //! A move that puts its own string in atari without capturing loses 40,
 //! unless it is a vital point or a point of the eye space (throw-ins and
 //! placements are how eyes are destroyed).
@@ -77,9 +85,16 @@ impl Candidates {
     }
 
     /// Moves for `color` (legal, or ko captures forbidden only by the ko
-    /// rule), best first (ties in board order), with
-    /// the self-atari penalty applied.
-    fn ranked(self, board: &Board, color: Color, protected: &[bool]) -> Vec<(Point, i32)> {
+    /// rule), best first, with the self-atari penalty applied. Ties go to
+    /// the point with more orthogonal neighbours in `space` (the eye
+    /// space's points and margins), then to board order.
+    fn ranked(
+        self,
+        board: &Board,
+        color: Color,
+        protected: &[bool],
+        space: &[bool],
+    ) -> Vec<(Point, i32)> {
         let mut out: Vec<(Point, i32)> = Vec::new();
         for &p in &self.points {
             // A ko capture the ko rule forbids now stays: the search may
@@ -93,9 +108,19 @@ impl Candidates {
             }
             out.push((p, v));
         }
-        out.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p));
+        let contacts = |p: Point| p.neighbors().iter().filter(|q| space[q.idx()]).count();
+        out.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), std::cmp::Reverse(contacts(p)), p));
         out
     }
+}
+
+/// The points of the goal's eye space and its margins, as a board map.
+fn space_map(life: &Life) -> [bool; BOARD_ARRAY] {
+    let mut space = [false; BOARD_ARRAY];
+    for &p in life.eye_points.iter().chain(&life.margins) {
+        space[p.idx()] = true;
+    }
+    space
 }
 
 /// Would a stone of `color` at the empty point `p` stand in atari
@@ -179,7 +204,7 @@ pub fn attack_moves(board: &Board, goal: &[bool], color: Color, life: &Life) -> 
         }
     }
     add_ko_recapture(board, goal, &mut c, &mut protected);
-    c.ranked(board, attacker, &protected)
+    c.ranked(board, attacker, &protected, &space_map(life))
 }
 
 /// The ko recapture the rule forbids right now, when the ko is next to
@@ -245,7 +270,7 @@ pub fn defense_moves(board: &Board, goal: &[bool], color: Color, life: &Life) ->
         }
     }
     add_ko_recapture(board, goal, &mut c, &mut protected);
-    c.ranked(board, color, &protected)
+    c.ranked(board, color, &protected, &space_map(life))
 }
 
 fn on_way_out(life: &Life) -> Vec<bool> {
@@ -288,7 +313,8 @@ const BORROWED_MOVES: usize = 3;
 
 /// A side's candidates merged with the other side's best ones (worth
 /// `OPPONENT_VITAL_DISCOUNT` less): the point the opponent most wants
-/// is often the one to take first. Best first, ties in board order.
+/// is often the one to take first. Best first; among equal values the
+/// side's own candidates keep their order, and the borrowed ones follow.
 pub fn with_borrowed(
     board: &Board,
     own: Vec<(Point, i32)>,
@@ -306,6 +332,68 @@ pub fn with_borrowed(
             None => out.push((p, v)),
         }
     }
-    out.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p));
+    // A stable sort: ties keep the order `ranked` gave them.
+    out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_go_to_the_point_touching_more_of_the_eye_space() {
+        let board = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let corner = Point::new(0, 0);
+        let centre = Point::new(2, 2);
+        let better = Point::new(4, 4);
+        // The centre touches four points of the space, the corner one.
+        let mut space = [false; BOARD_ARRAY];
+        for q in centre.neighbors() {
+            space[q.idx()] = true;
+        }
+        space[Point::new(0, 1).idx()] = true;
+        let mut c = Candidates::new();
+        c.add(&board, corner, 50);
+        c.add(&board, centre, 50);
+        c.add(&board, better, 60);
+        let protected = [true; BOARD_ARRAY];
+        let ranked: Vec<Point> = c
+            .ranked(&board, Color::Black, &protected, &space)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        // Board order alone would put the corner before the centre.
+        assert!(corner < centre);
+        assert_eq!(ranked, vec![better, centre, corner]);
+    }
+
+    #[test]
+    fn borrowed_moves_follow_own_moves_of_equal_value() {
+        let board = Board::from_diagram(
+            ". . .
+             . . .
+             . . .",
+        )
+        .unwrap();
+        let own = vec![(Point::new(2, 2), 50), (Point::new(0, 0), 50)];
+        let theirs = vec![(Point::new(0, 1), 80), (Point::new(1, 1), 70)];
+        let merged = with_borrowed(&board, own, &theirs, Color::Black);
+        assert_eq!(
+            merged,
+            vec![
+                (Point::new(2, 2), 50),
+                (Point::new(0, 0), 50),
+                (Point::new(0, 1), 50),
+                (Point::new(1, 1), 40),
+            ]
+        );
+    }
 }
