@@ -84,7 +84,9 @@ use crate::combination::{
 };
 use crate::game::score::empty_regions;
 use crate::game::MoveFilter;
+use crate::owl::OwlReader;
 use crate::reading::{libs, ReadResult, Reader};
+use std::rc::Rc;
 
 use super::life::{self, CriticalScope};
 use super::Engine;
@@ -171,14 +173,23 @@ pub fn generate_move_within(
                 reason: Reason::OwlDefense(o.dragon_size),
             })
             .collect();
-    let late = match early_move(engine, &owl, filter, color, seed) {
-        Ok(mv) => return mv,
-        Err(late) => late,
+    let nodes = Rc::new(std::cell::Cell::new(0));
+    let guard = OwlGuard {
+        dragons: life::owl_alive_dragons(engine, color, OWL_SCOPE.min_stones),
+        owl: OwlReader::new(engine.owl.config),
+        nodes: Rc::clone(&nodes),
     };
-    // Removing dead stones and passing follow the verdicts
-    // `final_status_list` and `final_score` give, owl included.
-    let statuses = life::final_status(engine);
-    (*late).finish(engine.game.board_mut(), &mut engine.reader, &statuses)
+    let mv = match early_move(engine, &owl, guard, filter, color, seed) {
+        Ok(mv) => mv,
+        Err(late) => {
+            // Removing dead stones and passing follow the verdicts
+            // `final_status_list` and `final_score` give, owl included.
+            let statuses = life::final_status(engine);
+            (*late).finish(engine.game.board_mut(), &mut engine.reader, &statuses)
+        }
+    };
+    engine.owl.add_to_node_counter(nodes.get());
+    mv
 }
 
 /// What steps 6-9 need from the earlier ones.
@@ -240,6 +251,7 @@ impl Late {
 fn early_move(
     engine: &mut Engine,
     owl: &[Candidate],
+    guard: OwlGuard,
     filter: MoveFilter,
     color: Color,
     seed: u64,
@@ -252,7 +264,7 @@ fn early_move(
         ..
     } = engine;
     let board = game.board_mut();
-    let mut combos = Combos::new(color);
+    let mut combos = Combos::new(color, guard);
     // A move that hands the opponent a combination is never played: passing
     // is better (the first one skipped is logged).
     let mut skipped: Option<Point> = None;
@@ -409,16 +421,79 @@ struct Combos {
     /// The opponent's first moves of the combinations the blunders found
     /// so far would have allowed, in the order found, each once.
     refutations: Vec<Point>,
+    /// The mover's dragons a move of its own must not kill.
+    guard: OwlGuard,
+}
+
+/// The mover's dragons the owl reads alive before the move
+/// ([`life::owl_alive_dragons`]) and an owl reader of the engine's limits
+/// to read them again after a candidate move (GNU Go's
+/// `detect_owl_blunder`).
+pub(crate) struct OwlGuard {
+    dragons: Vec<Vec<Point>>,
+    owl: OwlReader,
+    /// The nodes its reads took, added to the engine's owl node counter
+    /// when the move is chosen.
+    nodes: Rc<std::cell::Cell<u64>>,
 }
 
 impl Combos {
-    fn new(color: Color) -> Combos {
+    fn new(color: Color, guard: OwlGuard) -> Combos {
         Combos {
             color,
             config: AaConfig::for_genmove(),
             own: None,
             refutations: Vec::new(),
+            guard,
         }
+    }
+
+    /// Does the mover's move `m` kill an own dragon the owl read alive
+    /// before it (GNU Go's `detect_owl_blunder`)? Only dragons with a
+    /// stone next to `m` that the move gains no liberties (the stone's
+    /// string has no more liberties after it than before, and at most
+    /// four) are read again: the owl's attack in the position after `m`,
+    /// as a fresh question (its root reads wider than the replies to a
+    /// first move), its target the stone next to `m`; a clean kill is a
+    /// blunder.
+    fn kills_own_dragon(&mut self, board: &mut Board, reader: &mut Reader, m: Point) -> bool {
+        if self.guard.dragons.is_empty() || !board.is_empty(m) {
+            return false;
+        }
+        let color = self.color;
+        let after = libs::accuratelib(board, m, color, 5);
+        if after > 4 {
+            return false;
+        }
+        let mut read: Vec<usize> = Vec::new();
+        for n in m.neighbors() {
+            if !board.on_board(n) || board.color_at(n) != Some(color) || after > board.countlib(n) {
+                continue;
+            }
+            let Some(i) = self.guard.dragons.iter().position(|d| d.contains(&n)) else {
+                continue;
+            };
+            if read.contains(&i) {
+                continue;
+            }
+            read.push(i);
+            let stones = self.guard.dragons[i].clone();
+            if !board.trymove(m, color) {
+                return false;
+            }
+            let answer = self.guard.owl.attack(board, reader, &stones, n);
+            board.popgo();
+            self.guard.nodes.set(self.guard.nodes.get() + answer.nodes);
+            if answer.result == ReadResult::Win {
+                log::debug!(
+                    "genmove: {m:?} kills the own dragon at {:?} ({} stones)",
+                    stones[0],
+                    stones.len()
+                );
+                return true;
+            }
+        }
+        false
     }
 
     /// The mover's targets for the opponent and the opponent's
@@ -454,7 +529,7 @@ impl Combos {
         let (targets, before) = self.own(board, reader);
         let (targets, before) = (targets.clone(), *before);
         let Some(c) = blunder_combination(board, reader, config, &targets, before, m) else {
-            return false;
+            return self.kills_own_dragon(board, reader, m);
         };
         log::debug!(
             "genmove: {m:?} allows a combination of value {} at {:?}",
@@ -1089,7 +1164,12 @@ pub(crate) mod tests {
         for color in [Color::Black, Color::White] {
             let mut engine = engine_with(game_from(position));
             let filter = engine.game.move_filter();
-            let mv = early_move(&mut engine, &[], filter, color, 0).ok();
+            let guard = OwlGuard {
+                dragons: Vec::new(),
+                owl: OwlReader::default(),
+                nodes: Rc::default(),
+            };
+            let mv = early_move(&mut engine, &[], guard, filter, color, 0).ok();
             assert_eq!(mv, Some(Move::Play(c5)), "{color:?}");
         }
     }
@@ -1216,5 +1296,34 @@ pub(crate) mod tests {
             gen(diagram, Color::Black),
             Move::Play(b.point(0, 1).unwrap())
         );
+    }
+
+    #[test]
+    fn a_move_that_spoils_a_living_eye_space_kills_its_own_dragon() {
+        // Black lives with the straight four A1-D1 (not unconditionally:
+        // a single eye space). Black A1 leaves a straight three that
+        // White's C1 kills; a move far away touches no black stone.
+        let mut engine = engine_with(game_from(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             O O O O O O .
+             X X X X X O .
+             . . . . X O .",
+        ));
+        let dragons = life::owl_alive_dragons(&mut engine, Color::Black, 2);
+        assert_eq!(dragons.len(), 1);
+        let guard = OwlGuard {
+            dragons,
+            owl: OwlReader::new(engine.owl.config),
+            nodes: Rc::default(),
+        };
+        let mut combos = Combos::new(Color::Black, guard);
+        let board = engine.game.board_mut();
+        let reader = &mut engine.reader;
+        assert!(combos.kills_own_dragon(board, reader, Point::new(6, 0)));
+        assert!(!combos.kills_own_dragon(board, reader, Point::new(0, 0)));
+        assert!(combos.guard.nodes.get() > 0);
     }
 }

@@ -439,6 +439,31 @@ pub fn critical_moves(
     Some(moves)
 }
 
+/// The dragons of `color` with at least `min_stones` stones that the owl
+/// reads alive as they stand (its attack, moving first, fails; read as
+/// [`critical_moves`] reads them, so remembered in [`OwlAnswers`]), but
+/// not unconditionally alive: the dragons a move of their own could
+/// still spoil. GNU Go counterpart: the `dragon[].status == ALIVE`
+/// dragons (not invincible) that `detect_owl_blunder` checks.
+pub fn owl_alive_dragons(engine: &mut Engine, color: Color, min_stones: usize) -> Vec<Vec<Point>> {
+    let dragons = engine.all_dragons(Some(color));
+    let uncond = unconditional_status(engine.game.board_mut());
+    let mut alive = Vec::new();
+    for d in dragons {
+        if d.stones.len() < min_stones
+            || d.stones
+                .iter()
+                .any(|&s| uncond.status(s) == UnconditionalStatus::Alive)
+        {
+            continue;
+        }
+        if read_owl_status(engine, &d.stones, d.stones[0]) == DragonStatus::Alive {
+            alive.push(d.stones);
+        }
+    }
+    alive
+}
+
 /// Is the dragon, which the owl cannot save, in seki with a dragon of
 /// the other colour it shares two liberties with: neither side, moving first, wins the race
 /// ([`crate::semeai`])? GNU Go's owl counts a seki as life, so a dragon in

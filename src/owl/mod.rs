@@ -315,6 +315,12 @@ impl OwlReader {
         self.counter = 0;
     }
 
+    /// Count `nodes` read by another owl reader on this one's behalf (the
+    /// move generator's blunder checks read with a reader of their own).
+    pub fn add_to_node_counter(&mut self, nodes: u64) {
+        self.counter += nodes;
+    }
+
     /// Can the opponent of the dragon's owner kill it, moving first? The
     /// dragon is given by its stones; `target` is the stone the question
     /// named, whose capture kills the dragon.
