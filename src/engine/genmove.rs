@@ -61,7 +61,9 @@
 //!
 //! Every move of every step is checked for blunders first (GNU Go
 //! `atari_atari_confirm_safety`): a move after which the opponent has a
-//! combination it did not have before ([`crate::combination::blunder_size`])
+//! combination it did not have before ([`crate::combination::blunder_size`]),
+//! or after which the owl kills an own dragon it read alive before (GNU Go
+//! `detect_owl_blunder`, `Combos::kills_own_dragon`),
 //! is skipped for the next candidate (steps 1-3 look at up to four of
 //! theirs), and when only such moves are left the engine holds a point
 //! those combinations start from (step 9) or passes.
