@@ -194,3 +194,44 @@ fn cache_follows_the_board() {
         vec![a]
     );
 }
+
+/// Black D6 (row 3, col 3) and E5 (row 4, col 4) crosscut by White E6
+/// and D5. The white cutting string in column E (rows 0-3) is shut in
+/// between the two black strings with four liberties and no way to gain
+/// one, so the tactical reader captures it and no white move cuts the
+/// black strings apart; the other cutting string, the white wall on row
+/// 4, is safe. A cutting string with four
+/// liberties is a capturing race, not a weakness of the connection: the
+/// two black strings stay two dragons. With one liberty fewer (a black
+/// stone at F9, row 0 col 5) the crosscut is read and links them.
+#[test]
+fn a_crosscut_through_a_cutting_string_with_four_liberties_links_nothing() {
+    let four = ". . X X O . X . .
+                . . X X O . X . .
+                . . X . O . X . .
+                . . X X O X X . .
+                O O O O X X X X X
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .";
+    let cutter = Board::from_diagram(four).expect("diagram");
+    let w = cutter.point(3, 4).expect("on board");
+    assert_eq!(cutter.countlib(w), 4);
+    assert_ne!(
+        Reader::default().attack(&mut cutter.clone(), w).0,
+        ReadResult::Fail,
+        "the reader captures the cutting string"
+    );
+    assert!(!same(four, (3, 3), (4, 4)));
+    let three = ". . X X O X X . .
+                 . . X X O . X . .
+                 . . X . O . X . .
+                 . . X X O X X . .
+                 O O O O X X X X X
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .";
+    assert!(same(three, (3, 3), (4, 4)));
+}
