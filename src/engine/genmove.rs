@@ -467,25 +467,30 @@ impl Combos {
         if after > 4 {
             return false;
         }
+        let OwlGuard {
+            dragons,
+            owl,
+            nodes,
+        } = &mut self.guard;
         let mut read: Vec<usize> = Vec::new();
         for n in m.neighbors() {
             if !board.on_board(n) || board.color_at(n) != Some(color) || after > board.countlib(n) {
                 continue;
             }
-            let Some(i) = self.guard.dragons.iter().position(|d| d.contains(&n)) else {
+            let Some(i) = dragons.iter().position(|d| d.contains(&n)) else {
                 continue;
             };
             if read.contains(&i) {
                 continue;
             }
             read.push(i);
-            let stones = self.guard.dragons[i].clone();
+            let stones = &dragons[i];
             if !board.trymove(m, color) {
                 return false;
             }
-            let answer = self.guard.owl.attack(board, reader, &stones, n);
+            let answer = owl.attack(board, reader, stones, n);
             board.popgo();
-            self.guard.nodes.set(self.guard.nodes.get() + answer.nodes);
+            nodes.set(nodes.get() + answer.nodes);
             if answer.result == ReadResult::Win {
                 log::debug!(
                     "genmove: {m:?} kills the own dragon at {:?} ({} stones)",
