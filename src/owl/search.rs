@@ -4,7 +4,8 @@
 //!
 //! GNU Go counterpart: `do_owl_attack` and `do_owl_defend` of
 //! `engine/owl.c`, with `owl_update_goal` (the goal grows by the owner's
-//! stones played next to it or one step away).
+//! stones played next to it or one step away, with their superstring, as
+//! GNU Go adds the move's `find_superstring`).
 //!
 //! A node evaluates the position first ([`life::evaluate`]). An alive
 //! goal ends the line, except where one judgement is not trusted alone:
@@ -35,6 +36,7 @@ use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
 use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn};
 use crate::reading::ko::{komaster_trymove, KoState};
+use crate::reading::superstring::{LinkTest, Superstring};
 use crate::reading::{ReadResult, Reader};
 
 /// Log target of the lines the static judgement ends (debug level; see
@@ -167,17 +169,26 @@ impl<'a> Search<'a> {
         !board.cell(self.target).is(self.color)
     }
 
-    /// The goal after the owner played `m`: `m`'s string joins it when it
-    /// touches the goal or stands one step away from a goal stone.
+    /// The goal after the owner played `m`: the superstring of `m`'s
+    /// string (the strings its links hold together, [`Superstring`]) joins
+    /// it when it touches the goal or `m` stands one step away from a goal
+    /// stone. A move that links the goal to other own stones thus brings
+    /// them in, as a fresh question after the move would see the dragon.
     fn grown_goal(&self, board: &Board, goal: &[bool], m: Point) -> Vec<bool> {
         let mut out = goal.to_vec();
-        let near = board.stones(m).any(|p| goal[p.idx()])
+        let linked = Superstring::find(board, m, 0, false, LinkTest::SelfAtari);
+        let near = linked
+            .chains
+            .iter()
+            .any(|&c| board.stones(c).any(|p| goal[p.idx()]))
             || board
                 .points()
                 .any(|q| goal[q.idx()] && board.cell(q).is(self.color) && q.distance(m) <= 2);
         if near {
-            for p in board.stones(m) {
-                out[p.idx()] = true;
+            for &c in &linked.chains {
+                for p in board.stones(c) {
+                    out[p.idx()] = true;
+                }
             }
         }
         out
@@ -461,4 +472,51 @@ fn point_key(p: Point) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owners_move_brings_the_stones_it_links_into_the_goal() {
+        // White's goal is the stone at (1,1). White plays (1,2): its
+        // string touches the goal, and the stone at (2,3) hangs on it by
+        // an open diagonal, so it joins too. The stone at (5,5) is not
+        // linked and stays out.
+        let mut board = Board::from_diagram(
+            "
+            . . . . . . .
+            . O . . . . .
+            . . . O . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . O .
+            . . . . . . .",
+        )
+        .unwrap();
+        let at = |b: &Board, r, c| b.point(r, c).unwrap();
+        let (goal_stone, linked, far, m) = (
+            at(&board, 1, 1),
+            at(&board, 2, 3),
+            at(&board, 5, 5),
+            at(&board, 1, 2),
+        );
+        let mut owl = OwlReader::default();
+        let mut reader = Reader::default();
+        let search = Search::new(
+            &mut owl,
+            &mut reader,
+            Color::White,
+            goal_stone,
+            &[goal_stone],
+            &board,
+        );
+        assert!(board.trymove(m, Color::White));
+        let grown = search.grown_goal(&board, &search.root_goal, m);
+        assert!(grown[goal_stone.idx()] && grown[m.idx()]);
+        assert!(grown[linked.idx()], "the diagonally linked stone joins");
+        assert!(!grown[far.idx()], "an unlinked stone stays out");
+        board.popgo();
+    }
 }

@@ -1,6 +1,6 @@
 //! Superstrings: a chain extended through links the opponent cannot cut
-//! tactically in one move, for the reader's candidate generators (and,
-//! later, connection reading and owl).
+//! tactically in one move, for the reader's candidate generators and the
+//! owl's goal (which grows by the superstring of the owner's move).
 //!
 //! GNU Go counterpart: `do_find_superstring` and its wrappers
 //! `find_superstring_liberties`, `find_proper_superstring_liberties` and
