@@ -279,24 +279,32 @@ struct Around {
     row: i32,
     col: i32,
     size: u32,
+    /// At least two points from every edge: every offset asked for (at
+    /// most two rows and two columns away) is on the board.
+    interior: bool,
 }
 
 impl Around {
     fn new(board: &Board, p: Point) -> Around {
+        let (row, col, size) = (p.row() as i32, p.col() as i32, board.size() as i32);
         Around {
             p,
-            row: p.row() as i32,
-            col: p.col() as i32,
-            size: board.size() as u32,
+            row,
+            col,
+            size: size as u32,
+            interior: row >= 2 && col >= 2 && row + 2 < size && col + 2 < size,
         }
     }
 
-    /// The point `dr` rows down and `dc` columns right, or [`Point::NONE`]
-    /// (a border cell) when that is off the board.
+    /// The point `dr` rows down and `dc` columns right (each at most two
+    /// away), or [`Point::NONE`] (a border cell) when that is off the board.
     #[inline]
     fn at(self, dr: i32, dc: i32) -> Point {
+        debug_assert!(dr.abs() <= 2 && dc.abs() <= 2);
         // A negative row or column wraps to a huge unsigned value.
-        if (self.row + dr) as u32 >= self.size || (self.col + dc) as u32 >= self.size {
+        if !self.interior
+            && ((self.row + dr) as u32 >= self.size || (self.col + dc) as u32 >= self.size)
+        {
             Point::NONE
         } else {
             Point((i32::from(self.p.0) + dr * STRIDE as i32 + dc) as u16)
