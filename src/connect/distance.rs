@@ -13,7 +13,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::board::{Board, Color, Point, BOARD_ARRAY, STRIDE};
 use crate::reading::ko::KoState;
 use crate::reading::libs::{accuratelib, is_self_atari};
 use crate::reading::{ReadResult, Reader};
@@ -269,15 +269,46 @@ pub(crate) fn format_distances(board: &Board, conn: &ConnectionData) -> String {
     out
 }
 
-/// The point `dr` rows down and `dc` columns right of `p`, or
-/// [`Point::NONE`] (a border cell) when that is off the board.
-pub(crate) fn rel(board: &Board, p: Point, dr: i32, dc: i32) -> Point {
-    let r = p.row() as i32 + dr;
-    let c = p.col() as i32 + dc;
-    if r < 0 || c < 0 || r >= board.size() as i32 || c >= board.size() as i32 {
-        Point::NONE
-    } else {
-        Point::new(r as usize, c as usize)
+/// Points at small offsets from one on-board point: its row and column
+/// are worked out once (a division each) and every [`Around::at`] is then
+/// two unsigned compares and an add. The propagation asks for ten offsets
+/// in each of four directions per point it spreads from.
+#[derive(Clone, Copy)]
+struct Around {
+    p: Point,
+    row: i32,
+    col: i32,
+    size: u32,
+    /// At least two points from every edge: every offset asked for (at
+    /// most two rows and two columns away) is on the board.
+    interior: bool,
+}
+
+impl Around {
+    fn new(board: &Board, p: Point) -> Around {
+        let (row, col, size) = (p.row() as i32, p.col() as i32, board.size() as i32);
+        Around {
+            p,
+            row,
+            col,
+            size: size as u32,
+            interior: row >= 2 && col >= 2 && row + 2 < size && col + 2 < size,
+        }
+    }
+
+    /// The point `dr` rows down and `dc` columns right (each at most two
+    /// away), or [`Point::NONE`] (a border cell) when that is off the board.
+    #[inline]
+    fn at(self, dr: i32, dc: i32) -> Point {
+        debug_assert!(dr.abs() <= 2 && dc.abs() <= 2);
+        // A negative row or column wraps to a huge unsigned value.
+        if !self.interior
+            && ((self.row + dr) as u32 >= self.size || (self.col + dc) as u32 >= self.size)
+        {
+            Point::NONE
+        } else {
+            Point((i32::from(self.p.0) + dr * STRIDE as i32 + dc) as u16)
+        }
     }
 }
 
@@ -644,9 +675,12 @@ fn spread(
             }
             // Smallest distance among queued points.
             let mut best = conn.queue_start;
-            for k in conn.queue_start..conn.queue.len() {
-                if conn.dist(conn.queue[k]) < conn.dist(conn.queue[best]) {
+            let mut best_dist = conn.dist(conn.queue[best]);
+            for (k, &q) in conn.queue.iter().enumerate().skip(conn.queue_start + 1) {
+                let d = conn.dist(q);
+                if d < best_dist {
                     best = k;
+                    best_dist = d;
                 }
             }
             conn.queue.swap(conn.queue_start, best);
@@ -712,12 +746,13 @@ fn spread_from_empty(
     distance: i32,
 ) {
     let other = color.opponent();
+    let around = Around::new(board, pos);
     for k in 0..4 {
         let (rr, rc) = DIRS[k];
         let (ur, uc) = DIRS[(k + 1) % 4];
-        let a = rel(board, pos, rr, rc);
-        let b = rel(board, pos, rr + ur, rc + uc);
-        let g = rel(board, pos, ur, uc);
+        let a = around.at(rr, rc);
+        let b = around.at(rr + ur, rc + uc);
+        let g = around.at(ur, uc);
         if board.cell(a).is(color) {
             let (v1, v2) = (conn.vulnerable1[pos.idx()], conn.vulnerable2[pos.idx()]);
             conn.enqueue_stone(board, pos, a, distance, 0, v1, v2);
@@ -773,22 +808,23 @@ fn spread_from_stone(
 ) {
     let other = color.opponent();
     let none = Point::NONE;
+    let around = Around::new(board, pos);
     for k in 0..4 {
         let (rr, rc) = DIRS[k];
         let (ur, uc) = DIRS[(k + 1) % 4];
         //  jef.
         //  igb.
         // kh*ac
-        let a = rel(board, pos, rr, rc);
-        let b = rel(board, pos, rr + ur, rc + uc);
-        let c = rel(board, pos, 2 * rr, 2 * rc);
-        let e = rel(board, pos, 2 * ur, 2 * uc);
-        let f = rel(board, pos, rr + 2 * ur, rc + 2 * uc);
-        let g = rel(board, pos, ur, uc);
-        let h = rel(board, pos, -rr, -rc);
-        let i = rel(board, pos, -rr + ur, -rc + uc);
-        let j = rel(board, pos, -rr + 2 * ur, -rc + 2 * uc);
-        let kk = rel(board, pos, -2 * rr, -2 * rc);
+        let a = around.at(rr, rc);
+        let b = around.at(rr + ur, rc + uc);
+        let c = around.at(2 * rr, 2 * rc);
+        let e = around.at(2 * ur, 2 * uc);
+        let f = around.at(rr + 2 * ur, rc + 2 * uc);
+        let g = around.at(ur, uc);
+        let h = around.at(-rr, -rc);
+        let i = around.at(-rr + ur, -rc + uc);
+        let j = around.at(-rr + 2 * ur, -rc + 2 * uc);
+        let kk = around.at(-2 * rr, -2 * rc);
         let pv1 = conn.vulnerable1[pos.idx()];
         let pv2 = conn.vulnerable2[pos.idx()];
 

@@ -231,7 +231,7 @@ fn find_connection_moves(
     }
 
     // Bonuses.
-    let mut cands: Vec<(Point, i32)> = proposed.entries().iter().map(|&(m, s)| (m, -s)).collect();
+    let mut cands: Vec<(Point, i32)> = proposed.entries().map(|(m, s)| (m, -s)).collect();
     for cand in cands.iter_mut() {
         let m = cand.0;
         let mut d = cand.1;

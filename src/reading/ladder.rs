@@ -81,7 +81,7 @@ impl Reader {
         if board.countlib(s) == 1 {
             moves.add(board.libs(s)[0], 0);
         }
-        for &(m, _) in moves.entries() {
+        for (m, _) in moves.entries() {
             if !board.trymove(m, color) {
                 continue;
             }

@@ -50,45 +50,46 @@ pub fn order_moves(
     tried: &PointSet,
     killer: Option<Point>,
 ) -> impl Iterator<Item = Point> {
-    let mut scored = [(Point::NONE, 0i32); MAX_CANDIDATES];
+    // Points and scores in two arrays (a pair array has padding and is
+    // cleared store by store); only the points travel back to the caller
+    // (its frame stays small across the recursion).
+    let mut points = [Point::NONE; MAX_CANDIDATES];
+    let mut scores = [0i32; MAX_CANDIDATES];
     let mut n = 0;
-    for &(p, base) in acc.entries() {
-        if tried.contains(p) || scored[..n].iter().any(|e| e.0 == p) || !board.on_board(p) {
+    for (p, base) in acc.entries() {
+        if tried.contains(p) || points[..n].contains(&p) || !board.on_board(p) {
             continue;
         }
         if !board.is_empty(p) {
             continue;
         }
         board.extend_shadow([p]);
-        scored[n] = (p, base);
+        points[n] = p;
+        scores[n] = base;
         n += 1;
     }
     // A single candidate needs no score.
     if n >= 2 {
-        for e in &mut scored[..n] {
-            e.1 += evaluate(board, s, e.0, mover, side);
-            if Some(e.0) == killer {
-                e.1 += KILLER_SCORE;
+        for (&p, score) in points[..n].iter().zip(&mut scores[..n]) {
+            *score += evaluate(board, s, p, mover, side);
+            if Some(p) == killer {
+                *score += KILLER_SCORE;
             }
         }
         // Stable insertion sort, best first: ties keep the proposal order.
         for k in 1..n {
-            let e = scored[k];
+            let (p, score) = (points[k], scores[k]);
             let mut i = k;
-            while i > 0 && scored[i - 1].1 < e.1 {
-                scored[i] = scored[i - 1];
+            while i > 0 && scores[i - 1] < score {
+                points[i] = points[i - 1];
+                scores[i] = scores[i - 1];
                 i -= 1;
             }
-            scored[i] = e;
+            points[i] = p;
+            scores[i] = score;
         }
     }
-    // Only the points travel back to the caller (its frame stays small
-    // across the recursion).
-    let mut order = [Point::NONE; MAX_CANDIDATES];
-    for (o, e) in order.iter_mut().zip(&scored[..n]) {
-        *o = e.0;
-    }
-    order.into_iter().take(n)
+    points.into_iter().take(n)
 }
 
 /// The most liberties [`MoveEffect::own_libs`] counts: no score looks

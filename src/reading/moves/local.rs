@@ -10,7 +10,7 @@
 //! without playing a move, so generators stay cheap and leave the journal
 //! untouched.
 
-use crate::board::{Board, Color, Point, PointList};
+use crate::board::{Board, Color, Point, PointList, STRIDE};
 
 /// A direction on the board as (row step, column step).
 pub type Dir = (i32, i32);
@@ -51,13 +51,15 @@ pub fn go(board: &Board, p: Point, d: Dir) -> Point {
     if !p.is_some() || !board.on_board(p) {
         return Point::NONE;
     }
-    let size = board.size() as i32;
+    let size = board.size() as u32;
     let r = p.row() as i32 + d.0;
     let c = p.col() as i32 + d.1;
-    if r < 0 || c < 0 || r >= size || c >= size {
+    // A negative row or column wraps to a huge unsigned value, so one
+    // compare each covers both sides; the point is then `p` plus the step.
+    if r as u32 >= size || c as u32 >= size {
         Point::NONE
     } else {
-        Point::new(r as usize, c as usize)
+        Point((i32::from(p.0) + d.0 * STRIDE as i32 + d.1) as u16)
     }
 }
 

@@ -129,10 +129,14 @@ pub const MAX_CANDIDATES: usize = 50;
 /// An accumulator of candidate moves with ordering scores. Adding a point
 /// already present keeps the larger score; insertion order is stable so
 /// equal scores keep the order in which generators proposed them. The
-/// entries live inline (no allocation: every search node has one).
+/// entries live inline (no allocation: every search node has one), points
+/// and scores in two arrays: an array of `(Point, i32)` pairs has padding,
+/// and the compiler then cleared it with a hundred separate stores per
+/// node instead of a few wide ones.
 #[derive(Clone, Debug)]
 pub struct CandidateMoves {
-    entries: [(Point, i32); MAX_CANDIDATES],
+    points: [Point; MAX_CANDIDATES],
+    scores: [i32; MAX_CANDIDATES],
     n: usize,
 }
 
@@ -146,34 +150,42 @@ impl CandidateMoves {
     /// An empty accumulator.
     pub fn new() -> CandidateMoves {
         CandidateMoves {
-            entries: [(Point::NONE, 0); MAX_CANDIDATES],
+            points: [Point::NONE; MAX_CANDIDATES],
+            scores: [0; MAX_CANDIDATES],
             n: 0,
         }
+    }
+
+    /// The index of `p`, if proposed.
+    fn find(&self, p: Point) -> Option<usize> {
+        self.points[..self.n].iter().position(|&q| q == p)
     }
 
     /// Propose `p` with ordering score `score` (merged with an earlier
     /// proposal of the same point by keeping the larger score). Ignored
     /// once [`MAX_CANDIDATES`] distinct points are held.
     pub fn add(&mut self, p: Point, score: i32) {
-        if let Some(entry) = self.entries[..self.n].iter_mut().find(|e| e.0 == p) {
-            entry.1 = entry.1.max(score);
+        if let Some(i) = self.find(p) {
+            self.scores[i] = self.scores[i].max(score);
         } else if self.n < MAX_CANDIDATES {
-            self.entries[self.n] = (p, score);
+            self.points[self.n] = p;
+            self.scores[self.n] = score;
             self.n += 1;
         }
     }
 
     /// Is `p` already proposed?
     pub fn contains(&self, p: Point) -> bool {
-        self.entries().iter().any(|e| e.0 == p)
+        self.find(p).is_some()
     }
 
     /// Withdraw `p` if present.
     pub fn remove(&mut self, p: Point) {
         let mut k = 0;
         for i in 0..self.n {
-            if self.entries[i].0 != p {
-                self.entries[k] = self.entries[i];
+            if self.points[i] != p {
+                self.points[k] = self.points[i];
+                self.scores[k] = self.scores[i];
                 k += 1;
             }
         }
@@ -182,8 +194,8 @@ impl CandidateMoves {
 
     /// Add `delta` to the score of `p` if present.
     pub fn bump(&mut self, p: Point, delta: i32) {
-        if let Some(entry) = self.entries[..self.n].iter_mut().find(|e| e.0 == p) {
-            entry.1 += delta;
+        if let Some(i) = self.find(p) {
+            self.scores[i] += delta;
         }
     }
 
@@ -198,26 +210,26 @@ impl CandidateMoves {
     }
 
     /// The candidates with their scores, in insertion order.
-    pub fn entries(&self) -> &[(Point, i32)] {
-        &self.entries[..self.n]
+    pub fn entries(&self) -> impl Iterator<Item = (Point, i32)> + '_ {
+        self.points().zip(self.scores[..self.n].iter().copied())
     }
 
     /// The points, in current order.
     pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
-        self.entries().iter().map(|e| e.0)
+        self.points[..self.n].iter().copied()
     }
 
     /// The score of `p`, if proposed.
     pub fn score(&self, p: Point) -> Option<i32> {
-        self.entries().iter().find(|e| e.0 == p).map(|e| e.1)
+        self.find(p).map(|i| self.scores[i])
     }
 
     /// Set the score of every entry from index `from` on (entries added
     /// after a checkpoint taken with [`CandidateMoves::len`]) to `score`;
     /// GNU Go `break_chain2_defense_moves` devalues its moves this way.
     pub fn set_scores_from(&mut self, from: usize, score: i32) {
-        for e in self.entries[..self.n].iter_mut().skip(from) {
-            e.1 = score;
+        for e in self.scores[..self.n].iter_mut().skip(from) {
+            *e = score;
         }
     }
 }
