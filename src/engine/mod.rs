@@ -125,7 +125,7 @@ impl Engine {
             dragons: Dragons::default(),
             owl: OwlReader::new(config.owl),
             owl_answers: life::OwlAnswers::default(),
-            semeai: SemeaiReader::new(config.semeai),
+            semeai: SemeaiReader::new(config.semeai).with_life(config.life),
             solver: LifeSolver::new(config.life),
             report_uncertainty: false,
             sgftrace: false,

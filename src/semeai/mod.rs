@@ -50,6 +50,7 @@ use crate::board::{Board, Color, KeyMap, Point};
 use crate::eyes::value::EyeSolver;
 use crate::owl::{JudgementMemo, OwlConfig, OwlReader, OWL_EYE_BUDGET};
 use crate::reading::{ReadResult, Reader};
+use crate::solve::{LifeConfig, LifeSolver};
 
 /// The owl's budget for checking that the capturer of a race lives (200
 /// before 2026-11-27: every answer of the regression suites is the same
@@ -192,6 +193,9 @@ pub struct SemeaiReader {
     solver: EyeSolver,
     /// The owl that checks a capturer's life, with a small budget.
     owl: OwlReader,
+    /// The exact solver that checks the owl's kill of a capturer where
+    /// the capturer is enclosed.
+    exact: LifeSolver,
     counter: u64,
 }
 
@@ -223,8 +227,16 @@ impl SemeaiReader {
                 ..OwlConfig::default()
             }),
             solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
+            exact: LifeSolver::default(),
             counter: 0,
         }
+    }
+
+    /// The reader with the exact solver's limits `life` (its budget per
+    /// search; 0: the owl's kills of capturers are never checked).
+    pub fn with_life(mut self, life: LifeConfig) -> SemeaiReader {
+        self.exact = LifeSolver::new(life);
+        self
     }
 
     /// Forget the judgements kept across questions, its own and its owl's

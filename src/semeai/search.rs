@@ -57,8 +57,10 @@
 //! (throw-ins destroy eyes).
 //!
 //! A capture ends the line, but wins only if the capturer then lives (the
-//! owl's attack on it fails): a dragon that kills its neighbour and dies
-//! anyway has lost. Below the root, a plain race (no string in atari or
+//! owl's attack on it fails, or, where the capturer is enclosed, the exact
+//! solver proves that it lives: the owl can misread the space a capture
+//! opens): a dragon that kills its neighbour and dies anyway has lost.
+//! Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
 //! the other through one string only, and no liberty of that string
 //! that the other side cannot fill beside a stone of the owner outside
@@ -80,6 +82,7 @@
 //! sides' weakest contact strings' liberties after it.
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::eyes::unconditional::unconditional_status;
 use crate::owl::life::{self, goal_strings, Life};
 use crate::owl::moves;
 use crate::reading::ko::{komaster_trymove, KoMove, KoState};
@@ -87,6 +90,7 @@ use crate::reading::{ReadResult, Reader};
 use crate::semeai::{
     count, Bound, Entry, Outcome, RaceDragon, RaceValue, SemeaiConfig, SemeaiReader,
 };
+use crate::solve::{OwlExact, Region};
 
 /// The owl's moves taken from each side's list.
 const OWL_MOVES: usize = 4;
@@ -216,7 +220,7 @@ impl<'a> Search<'a> {
 
     /// A dragon was just captured by the other (`captor`): the capture
     /// decides the race only if the captor then lives (the owl's attack
-    /// on it fails); a captor that dies anyway has lost the race too
+    /// on it fails, or the exact solver proves it alive: `proved_alive`); a captor that dies anyway has lost the race too
     /// (GNU Go: killing a dragon that was dead already wins nothing).
     fn after_capture(
         &mut self,
@@ -238,7 +242,11 @@ impl<'a> Search<'a> {
                         .owl
                         .attack(board, self.reader, &stones, self.targets[captor]);
                 self.nodes += answer.nodes / OWL_NODES_PER_NODE;
-                let alive = answer.result == ReadResult::Fail;
+                // The owl's kill of the captor is checked by the exact
+                // solver where the captor is enclosed: the owl's reading
+                // of the space the capture opened can be wrong.
+                let alive = answer.result == ReadResult::Fail
+                    || self.proved_alive(board, self.targets[captor]);
                 self.semeai.lives_after.insert(key, alive);
                 alive
             }
@@ -247,6 +255,45 @@ impl<'a> Search<'a> {
             (0, true) | (1, false) => WON,
             _ => LOST,
         }
+    }
+
+    /// Does the exact solver prove that the string at `target` lives
+    /// with the opponent moving first ([`crate::solve`])? Only where it is
+    /// enclosed by walls: strings that are unconditionally alive, or that
+    /// have a liberty away from it and cannot be captured tactically (no
+    /// owl judgement of their dragons: the reader has no dragons below
+    /// the root). The solver's positions are not charged to the node
+    /// budget; the check is made once per position (`lives_after`), and
+    /// only where the owl kills the captor.
+    pub(super) fn proved_alive(&mut self, board: &mut Board, target: Point) -> bool {
+        let Some(defender) = board.color_at(target) else {
+            return false;
+        };
+        let uncond = unconditional_status(board);
+        let reader = &mut *self.reader;
+        let found = Region::find(board, target, &mut |board: &mut Board, p: Point| {
+            if uncond.is_invincible(p) {
+                return true;
+            }
+            let outside = board.lib_list(p).into_iter().any(|l| {
+                l.neighbors()
+                    .iter()
+                    .all(|&n| board.color_at(n) != Some(defender))
+            });
+            outside && reader.attack(board, p).0 == ReadResult::Fail
+        });
+        let Ok(region) = found else {
+            return false;
+        };
+        let Some(closed) = region.close(board) else {
+            return false;
+        };
+        let answer = self
+            .semeai
+            .exact
+            .owl_answer(board, &closed, defender.opponent(), None);
+        region.reopen(board);
+        matches!(answer, Some((OwlExact::Loses, _, _)))
     }
 
     /// Count a node; false when the budget is spent.

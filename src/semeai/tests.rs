@@ -402,3 +402,52 @@ fn a_liberty_the_other_side_must_approach_counts_two_moves() {
     assert_eq!(tally(&b, white, wall, None, &[]), plain(3));
     assert_eq!(count::shared_liberties(&b, white, wall), 1);
 }
+
+/// The exact solver's check behind the owl's kill of a capturer: a
+/// corner group enclosed by a wall with two separate eyes is proved to
+/// live; one with a two-point eye space is not (the attacker kills it
+/// moving first); the board is restored after each.
+#[test]
+fn the_exact_check_of_a_captor_proves_only_a_living_group() {
+    const TWO_EYES: &str = "
+        . X . X O . .
+        X X X X O . .
+        O O O O O . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+    const TWO_POINT_SPACE: &str = "
+        . . X O . . .
+        X X X O . . .
+        O O O O . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+    for (diagram, black, white, lives) in [
+        (TWO_EYES, (1, 1), (2, 0), true),
+        (TWO_POINT_SPACE, (1, 1), (2, 0), false),
+    ] {
+        let mut b = Board::from_diagram(diagram).unwrap();
+        let before = b.clone();
+        let (x, o) = (
+            b.point(black.0, black.1).unwrap(),
+            b.point(white.0, white.1).unwrap(),
+        );
+        let (sx, so) = (b.stones_sorted(x), b.stones_sorted(o));
+        let mut semeai = SemeaiReader::default();
+        let mut reader = Reader::default();
+        let first = RaceDragon {
+            stones: &sx,
+            target: x,
+        };
+        let second = RaceDragon {
+            stones: &so,
+            target: o,
+        };
+        let mut s = crate::semeai::search::Search::new(&mut semeai, &mut reader, &b, first, second);
+        assert_eq!(s.proved_alive(&mut b, x), lives, "{diagram}");
+        assert_eq!(b, before, "the board is restored");
+    }
+}
