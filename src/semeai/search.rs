@@ -220,7 +220,8 @@ impl<'a> Search<'a> {
 
     /// A dragon was just captured by the other (`captor`): the capture
     /// decides the race only if the captor then lives (the owl's attack
-    /// on it fails, or the exact solver proves it alive: `proved_alive`); a captor that dies anyway has lost the race too
+    /// on it fails, or the exact solver proves it alive: `proved_alive`);
+    /// a captor that dies anyway has lost the race too
     /// (GNU Go: killing a dragon that was dead already wins nothing).
     fn after_capture(
         &mut self,
