@@ -53,9 +53,14 @@ type HeapEntry = (i32, u32, Point, Point, Postponed);
 /// komaster state); cleared (a generation bump) at the start of every
 /// connection query so that each query's reading shadow stays complete.
 /// No GNU Go counterpart (GNU Go repeats these reads).
+///
+/// It also keeps the buffers of distance maps handed back with
+/// [`LadderMemo::recycle`], so that a node's two maps reuse the previous
+/// node's allocations instead of allocating five board-sized arrays each.
 pub(crate) struct LadderMemo {
     slots: Vec<MemoSlot>,
     generation: u32,
+    spare: Vec<ConnectionData>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -65,6 +70,9 @@ struct MemoSlot {
     generation: u32,
     answer: u16,
 }
+
+/// How many recycled distance maps the memo keeps (a node needs two).
+const SPARE_MAPS: usize = 4;
 
 /// log2 of the number of memo slots.
 const MEMO_BITS: u32 = 14;
@@ -91,6 +99,7 @@ impl Default for LadderMemo {
         LadderMemo {
             slots: Vec::new(),
             generation: 1,
+            spare: Vec::new(),
         }
     }
 }
@@ -102,6 +111,26 @@ impl LadderMemo {
         if self.generation == 0 {
             self.slots.iter_mut().for_each(|s| *s = MemoSlot::default());
             self.generation = 1;
+        }
+    }
+
+    /// Keep the buffers of a distance map no longer needed, for the next
+    /// one to reuse.
+    pub(crate) fn recycle(&mut self, conn: ConnectionData) {
+        if self.spare.len() < SPARE_MAPS {
+            self.spare.push(conn);
+        }
+    }
+
+    /// A distance map with nothing reached, reusing recycled buffers
+    /// when there are any.
+    fn fresh_map(&mut self, target: Point, cutoff: i32, speculative: bool) -> ConnectionData {
+        match self.spare.pop() {
+            Some(mut conn) => {
+                conn.reset(target, cutoff, speculative);
+                conn
+            }
+            None => ConnectionData::new(target, cutoff, speculative),
         }
     }
 
@@ -180,6 +209,22 @@ impl ConnectionData {
             cutoff,
             speculative,
         }
+    }
+
+    /// Back to the state of [`ConnectionData::new`], keeping the buffers.
+    fn reset(&mut self, target: Point, cutoff: i32, speculative: bool) {
+        self.distances.fill(HUGE);
+        self.deltas.fill(0);
+        self.coming_from.fill(Point::NONE);
+        self.vulnerable1.fill(Point::NONE);
+        self.vulnerable2.fill(Point::NONE);
+        self.queue.clear();
+        self.queue_start = 0;
+        self.heap.clear();
+        self.heap_seq = 0;
+        self.target = target;
+        self.cutoff = cutoff;
+        self.speculative = speculative;
     }
 
     /// Distance of `p` (HUGE for unreached or border points).
@@ -521,7 +566,7 @@ pub(crate) fn compute_connection_distances(
     cutoff: i32,
     speculative: bool,
 ) -> ConnectionData {
-    let mut conn = ConnectionData::new(origin_or_none(board, target), cutoff, speculative);
+    let mut conn = memo.fresh_map(origin_or_none(board, target), cutoff, speculative);
     conn.add_start(board.origin(s), 0);
     let color = board.chain(s).color;
     spread(reader, memo, ks, board, color, &mut conn);
@@ -541,7 +586,7 @@ pub(crate) fn compute_goal_distances(
     target: Point,
     cutoff: i32,
 ) -> ConnectionData {
-    let mut conn = ConnectionData::new(origin_or_none(board, target), cutoff, true);
+    let mut conn = memo.fresh_map(origin_or_none(board, target), cutoff, true);
     let mut sorted: Vec<Point> = goal.to_vec();
     sorted.sort();
     sorted.dedup();
