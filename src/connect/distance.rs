@@ -186,6 +186,10 @@ pub struct ConnectionData {
     /// Points in the order they were reached (string origins for stones).
     pub queue: Vec<Point>,
     queue_start: usize,
+    /// Index in `queue` of each queued point (stale for others).
+    queue_pos: Vec<u16>,
+    /// The last point whose distance went down (NONE when reset).
+    lowered: Point,
     heap: BinaryHeap<Reverse<HeapEntry>>,
     heap_seq: u32,
     target: Point,
@@ -203,6 +207,8 @@ impl ConnectionData {
             vulnerable2: vec![Point::NONE; BOARD_ARRAY],
             queue: Vec::new(),
             queue_start: 0,
+            queue_pos: vec![0; BOARD_ARRAY],
+            lowered: Point::NONE,
             heap: BinaryHeap::new(),
             heap_seq: 0,
             target,
@@ -220,6 +226,7 @@ impl ConnectionData {
         self.vulnerable2.fill(Point::NONE);
         self.queue.clear();
         self.queue_start = 0;
+        self.lowered = Point::NONE;
         self.heap.clear();
         self.heap_seq = 0;
         self.target = target;
@@ -238,7 +245,7 @@ impl ConnectionData {
     }
 
     fn add_start(&mut self, p: Point, dist: i32) {
-        self.queue.push(p);
+        self.push_queue(p);
         self.distances[p.idx()] = dist;
         self.deltas[p.idx()] = dist;
         self.coming_from[p.idx()] = Point::NONE;
@@ -246,13 +253,61 @@ impl ConnectionData {
         self.vulnerable2[p.idx()] = Point::NONE;
     }
 
+    fn push_queue(&mut self, p: Point) {
+        self.queue_pos[p.idx()] = self.queue.len() as u16;
+        self.queue.push(p);
+    }
+
+    fn swap_queue(&mut self, k1: usize, k2: usize) {
+        self.queue.swap(k1, k2);
+        self.queue_pos[self.queue[k1].idx()] = k1 as u16;
+        self.queue_pos[self.queue[k2].idx()] = k2 as u16;
+    }
+
+    /// Bring the queued point with the smallest distance to the front of
+    /// the unprocessed part of the queue, taking the first one in queue
+    /// order among equals (GNU Go's scan in
+    /// `spread_connection_distances`).
+    fn select_nearest(&mut self) {
+        let mut best = self.queue_start;
+        let mut best_dist = self.dist(self.queue[best]);
+        for (k, &q) in self.queue.iter().enumerate().skip(self.queue_start + 1) {
+            let d = self.dist(q);
+            if d < best_dist {
+                best = k;
+                best_dist = d;
+            }
+        }
+        self.swap_queue(self.queue_start, best);
+    }
+
+    /// After the front of the queue was selected and then at most one
+    /// distance went down (`lowered`), redo the selection without a
+    /// scan: only the lowered point can have overtaken the front, and
+    /// only by being strictly nearer, as the front comes first among
+    /// equals.
+    fn reselect_after_lowering(&mut self) {
+        let p = self.lowered;
+        if p == Point::NONE {
+            return;
+        }
+        let k = self.queue_pos[p.idx()] as usize;
+        if k > self.queue_start
+            && self.queue.get(k) == Some(&p)
+            && self.dist(p) < self.dist(self.queue[self.queue_start])
+        {
+            self.swap_queue(self.queue_start, k);
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn enqueue(&mut self, from: Point, p: Point, dist: i32, delta: i32, v1: Point, v2: Point) {
         let i = p.idx();
         if dist < self.distances[i] {
             if self.distances[i] == HUGE {
-                self.queue.push(p);
+                self.push_queue(p);
             }
+            self.lowered = p;
             self.distances[i] = dist;
             self.deltas[i] = delta;
             self.coming_from[i] = from;
@@ -698,6 +753,9 @@ fn spread(
     let other = color.opponent();
     let mut stones: Vec<Point> = Vec::new();
     let mut stone_idx = 0usize;
+    // The front of the queue is already the nearest point (the last
+    // step was a postponed entry that lowered at most one distance).
+    let mut selected = false;
     loop {
         // Drop postponed entries already beaten.
         while let Some(Reverse((d, _, _, t, _))) = conn.heap.peek() {
@@ -718,22 +776,18 @@ fn spread(
                     None => break,
                 }
             }
-            // Smallest distance among queued points.
-            let mut best = conn.queue_start;
-            let mut best_dist = conn.dist(conn.queue[best]);
-            for (k, &q) in conn.queue.iter().enumerate().skip(conn.queue_start + 1) {
-                let d = conn.dist(q);
-                if d < best_dist {
-                    best = k;
-                    best_dist = d;
-                }
+            if !selected {
+                conn.select_nearest();
             }
-            conn.queue.swap(conn.queue_start, best);
+            selected = false;
             let smallest = conn.dist(conn.queue[conn.queue_start]);
             if let Some(Reverse((d, _, _, _, _))) = conn.heap.peek() {
                 if *d < smallest {
                     if let Some(Reverse((d, _, from, t, kind))) = conn.heap.pop() {
+                        conn.lowered = Point::NONE;
                         run_postponed(reader, memo, ks, board, color, conn, (d, from, t, kind));
+                        conn.reselect_after_lowering();
+                        selected = true;
                     }
                     continue;
                 }
