@@ -10,7 +10,7 @@
 //! postponed in a heap and only evaluated when their distance comes up.
 //! Distances are fixed-point integers ([`FP_ONE`] = 1.0).
 
-use std::cmp::Reverse;
+use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY, STRIDE};
@@ -39,8 +39,54 @@ enum Postponed {
     DiagonalEmpty,
 }
 
-/// A postponed step: distance, sequence number, from, to, kind.
-type HeapEntry = (i32, u32, Point, Point, Postponed);
+/// A postponed step. The heap pops the smallest distance first and,
+/// among equal distances, the step postponed first; `key` packs the two
+/// (distance, then sequence number) so that one comparison decides.
+#[derive(Clone, Copy)]
+struct HeapEntry {
+    key: u64,
+    from: Point,
+    target: Point,
+    kind: Postponed,
+}
+
+impl HeapEntry {
+    fn new(dist: i32, seq: u32, from: Point, target: Point, kind: Postponed) -> HeapEntry {
+        // Flipping the sign bit keeps the order of negative distances.
+        let d = (dist as u32) ^ 0x8000_0000;
+        HeapEntry {
+            key: (u64::from(d) << 32) | u64::from(seq),
+            from,
+            target,
+            kind,
+        }
+    }
+
+    fn dist(&self) -> i32 {
+        ((self.key >> 32) as u32 ^ 0x8000_0000) as i32
+    }
+}
+
+impl PartialEq for HeapEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for HeapEntry {}
+
+impl PartialOrd for HeapEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for HeapEntry {
+    /// Reversed, so that the max-heap pops the smallest key.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.key.cmp(&self.key)
+    }
+}
 
 /// Answers of the ladder helpers ([`ladder_capture`],
 /// [`ladder_capturable`], [`no_escape_from_ladder`]) already worked out
@@ -190,7 +236,7 @@ pub struct ConnectionData {
     queue_pos: Vec<u16>,
     /// The last point whose distance went down (NONE when reset).
     lowered: Point,
-    heap: BinaryHeap<Reverse<HeapEntry>>,
+    heap: BinaryHeap<HeapEntry>,
     heap_seq: u32,
     target: Point,
     cutoff: i32,
@@ -339,7 +385,7 @@ impl ConnectionData {
     fn push_heap(&mut self, dist: i32, from: Point, target: Point, kind: Postponed) {
         self.heap_seq += 1;
         self.heap
-            .push(Reverse((dist, self.heap_seq, from, target, kind)));
+            .push(HeapEntry::new(dist, self.heap_seq, from, target, kind));
     }
 }
 
@@ -666,10 +712,10 @@ fn run_postponed(
     board: &mut Board,
     color: Color,
     conn: &mut ConnectionData,
-    entry: (i32, Point, Point, Postponed),
+    entry: HeapEntry,
 ) {
     let other = color.opponent();
-    let (dist, pos, target, kind) = entry;
+    let (dist, pos, target, kind) = (entry.dist(), entry.from, entry.target, entry.kind);
     match kind {
         Postponed::EmptyNeighbour => {
             if ladder_capturable(reader, memo, ks, board, target, other) {
@@ -758,8 +804,8 @@ fn spread(
     let mut selected = false;
     loop {
         // Drop postponed entries already beaten.
-        while let Some(Reverse((d, _, _, t, _))) = conn.heap.peek() {
-            if *d >= conn.dist(*t) {
+        while let Some(e) = conn.heap.peek() {
+            if e.dist() >= conn.dist(e.target) {
                 conn.heap.pop();
             } else {
                 break;
@@ -769,8 +815,8 @@ fn spread(
         if stone_idx == stones.len() {
             if conn.queue_start == conn.queue.len() {
                 match conn.heap.pop() {
-                    Some(Reverse((d, _, from, t, kind))) => {
-                        run_postponed(reader, memo, ks, board, color, conn, (d, from, t, kind));
+                    Some(e) => {
+                        run_postponed(reader, memo, ks, board, color, conn, e);
                         continue;
                     }
                     None => break,
@@ -781,11 +827,11 @@ fn spread(
             }
             selected = false;
             let smallest = conn.dist(conn.queue[conn.queue_start]);
-            if let Some(Reverse((d, _, _, _, _))) = conn.heap.peek() {
-                if *d < smallest {
-                    if let Some(Reverse((d, _, from, t, kind))) = conn.heap.pop() {
+            if let Some(e) = conn.heap.peek() {
+                if e.dist() < smallest {
+                    if let Some(e) = conn.heap.pop() {
                         conn.lowered = Point::NONE;
-                        run_postponed(reader, memo, ks, board, color, conn, (d, from, t, kind));
+                        run_postponed(reader, memo, ks, board, color, conn, e);
                         conn.reselect_after_lowering();
                         selected = true;
                     }
