@@ -139,8 +139,7 @@ fn find_connection_moves(
             proposed.add(m, -d);
         }
     };
-    let queue: Vec<Point> = conn1.queue.clone();
-    for pos in queue {
+    for &pos in &conn1.queue {
         let dist1 = conn1.dist(pos);
         let dist2 = conn2.dist(pos);
         let d1 = conn1.reduced(pos);
