@@ -10,7 +10,7 @@
 //! postponed in a heap and only evaluated when their distance comes up.
 //! Distances are fixed-point integers ([`FP_ONE`] = 1.0).
 
-use std::cmp::Reverse;
+use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY, STRIDE};
@@ -39,8 +39,54 @@ enum Postponed {
     DiagonalEmpty,
 }
 
-/// A postponed step: distance, sequence number, from, to, kind.
-type HeapEntry = (i32, u32, Point, Point, Postponed);
+/// A postponed step. The heap pops the smallest distance first and,
+/// among equal distances, the step postponed first; `key` packs the two
+/// (distance, then sequence number) so that one comparison decides.
+#[derive(Clone, Copy)]
+struct HeapEntry {
+    key: u64,
+    from: Point,
+    target: Point,
+    kind: Postponed,
+}
+
+impl HeapEntry {
+    fn new(dist: i32, seq: u32, from: Point, target: Point, kind: Postponed) -> HeapEntry {
+        // Flipping the sign bit keeps the order of negative distances.
+        let d = (dist as u32) ^ 0x8000_0000;
+        HeapEntry {
+            key: (u64::from(d) << 32) | u64::from(seq),
+            from,
+            target,
+            kind,
+        }
+    }
+
+    fn dist(&self) -> i32 {
+        ((self.key >> 32) as u32 ^ 0x8000_0000) as i32
+    }
+}
+
+impl PartialEq for HeapEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for HeapEntry {}
+
+impl PartialOrd for HeapEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for HeapEntry {
+    /// Reversed, so that the max-heap pops the smallest key.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.key.cmp(&self.key)
+    }
+}
 
 /// Answers of the ladder helpers ([`ladder_capture`],
 /// [`ladder_capturable`], [`no_escape_from_ladder`]) already worked out
@@ -53,9 +99,14 @@ type HeapEntry = (i32, u32, Point, Point, Postponed);
 /// komaster state); cleared (a generation bump) at the start of every
 /// connection query so that each query's reading shadow stays complete.
 /// No GNU Go counterpart (GNU Go repeats these reads).
+///
+/// It also keeps the buffers of distance maps handed back with
+/// [`LadderMemo::recycle`], so that a node's two maps reuse the previous
+/// node's allocations instead of allocating five board-sized arrays each.
 pub(crate) struct LadderMemo {
     slots: Vec<MemoSlot>,
     generation: u32,
+    spare: Vec<ConnectionData>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -65,6 +116,9 @@ struct MemoSlot {
     generation: u32,
     answer: u16,
 }
+
+/// How many recycled distance maps the memo keeps (a node needs two).
+const SPARE_MAPS: usize = 4;
 
 /// log2 of the number of memo slots.
 const MEMO_BITS: u32 = 14;
@@ -91,6 +145,7 @@ impl Default for LadderMemo {
         LadderMemo {
             slots: Vec::new(),
             generation: 1,
+            spare: Vec::new(),
         }
     }
 }
@@ -102,6 +157,26 @@ impl LadderMemo {
         if self.generation == 0 {
             self.slots.iter_mut().for_each(|s| *s = MemoSlot::default());
             self.generation = 1;
+        }
+    }
+
+    /// Keep the buffers of a distance map no longer needed, for the next
+    /// one to reuse.
+    pub(crate) fn recycle(&mut self, conn: ConnectionData) {
+        if self.spare.len() < SPARE_MAPS {
+            self.spare.push(conn);
+        }
+    }
+
+    /// A distance map with nothing reached, reusing recycled buffers
+    /// when there are any.
+    fn fresh_map(&mut self, target: Point, cutoff: i32, speculative: bool) -> ConnectionData {
+        match self.spare.pop() {
+            Some(mut conn) => {
+                conn.reset(target, cutoff, speculative);
+                conn
+            }
+            None => ConnectionData::new(target, cutoff, speculative),
         }
     }
 
@@ -157,7 +232,11 @@ pub struct ConnectionData {
     /// Points in the order they were reached (string origins for stones).
     pub queue: Vec<Point>,
     queue_start: usize,
-    heap: BinaryHeap<Reverse<HeapEntry>>,
+    /// Index in `queue` of each queued point (stale for others).
+    queue_pos: Vec<u16>,
+    /// The last point whose distance went down (NONE when reset).
+    lowered: Point,
+    heap: BinaryHeap<HeapEntry>,
     heap_seq: u32,
     target: Point,
     cutoff: i32,
@@ -174,12 +253,31 @@ impl ConnectionData {
             vulnerable2: vec![Point::NONE; BOARD_ARRAY],
             queue: Vec::new(),
             queue_start: 0,
+            queue_pos: vec![0; BOARD_ARRAY],
+            lowered: Point::NONE,
             heap: BinaryHeap::new(),
             heap_seq: 0,
             target,
             cutoff,
             speculative,
         }
+    }
+
+    /// Back to the state of [`ConnectionData::new`], keeping the buffers.
+    fn reset(&mut self, target: Point, cutoff: i32, speculative: bool) {
+        self.distances.fill(HUGE);
+        self.deltas.fill(0);
+        self.coming_from.fill(Point::NONE);
+        self.vulnerable1.fill(Point::NONE);
+        self.vulnerable2.fill(Point::NONE);
+        self.queue.clear();
+        self.queue_start = 0;
+        self.lowered = Point::NONE;
+        self.heap.clear();
+        self.heap_seq = 0;
+        self.target = target;
+        self.cutoff = cutoff;
+        self.speculative = speculative;
     }
 
     /// Distance of `p` (HUGE for unreached or border points).
@@ -193,7 +291,7 @@ impl ConnectionData {
     }
 
     fn add_start(&mut self, p: Point, dist: i32) {
-        self.queue.push(p);
+        self.push_queue(p);
         self.distances[p.idx()] = dist;
         self.deltas[p.idx()] = dist;
         self.coming_from[p.idx()] = Point::NONE;
@@ -201,13 +299,61 @@ impl ConnectionData {
         self.vulnerable2[p.idx()] = Point::NONE;
     }
 
+    fn push_queue(&mut self, p: Point) {
+        self.queue_pos[p.idx()] = self.queue.len() as u16;
+        self.queue.push(p);
+    }
+
+    fn swap_queue(&mut self, k1: usize, k2: usize) {
+        self.queue.swap(k1, k2);
+        self.queue_pos[self.queue[k1].idx()] = k1 as u16;
+        self.queue_pos[self.queue[k2].idx()] = k2 as u16;
+    }
+
+    /// Bring the queued point with the smallest distance to the front of
+    /// the unprocessed part of the queue, taking the first one in queue
+    /// order among equals (GNU Go's scan in
+    /// `spread_connection_distances`).
+    fn select_nearest(&mut self) {
+        let mut best = self.queue_start;
+        let mut best_dist = self.dist(self.queue[best]);
+        for (k, &q) in self.queue.iter().enumerate().skip(self.queue_start + 1) {
+            let d = self.dist(q);
+            if d < best_dist {
+                best = k;
+                best_dist = d;
+            }
+        }
+        self.swap_queue(self.queue_start, best);
+    }
+
+    /// After the front of the queue was selected and then at most one
+    /// distance went down (`lowered`), redo the selection without a
+    /// scan: only the lowered point can have overtaken the front, and
+    /// only by being strictly nearer, as the front comes first among
+    /// equals.
+    fn reselect_after_lowering(&mut self) {
+        let p = self.lowered;
+        if p == Point::NONE {
+            return;
+        }
+        let k = self.queue_pos[p.idx()] as usize;
+        if k > self.queue_start
+            && self.queue.get(k) == Some(&p)
+            && self.dist(p) < self.dist(self.queue[self.queue_start])
+        {
+            self.swap_queue(self.queue_start, k);
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn enqueue(&mut self, from: Point, p: Point, dist: i32, delta: i32, v1: Point, v2: Point) {
         let i = p.idx();
         if dist < self.distances[i] {
             if self.distances[i] == HUGE {
-                self.queue.push(p);
+                self.push_queue(p);
             }
+            self.lowered = p;
             self.distances[i] = dist;
             self.deltas[i] = delta;
             self.coming_from[i] = from;
@@ -239,7 +385,7 @@ impl ConnectionData {
     fn push_heap(&mut self, dist: i32, from: Point, target: Point, kind: Postponed) {
         self.heap_seq += 1;
         self.heap
-            .push(Reverse((dist, self.heap_seq, from, target, kind)));
+            .push(HeapEntry::new(dist, self.heap_seq, from, target, kind));
     }
 }
 
@@ -521,7 +667,7 @@ pub(crate) fn compute_connection_distances(
     cutoff: i32,
     speculative: bool,
 ) -> ConnectionData {
-    let mut conn = ConnectionData::new(origin_or_none(board, target), cutoff, speculative);
+    let mut conn = memo.fresh_map(origin_or_none(board, target), cutoff, speculative);
     conn.add_start(board.origin(s), 0);
     let color = board.chain(s).color;
     spread(reader, memo, ks, board, color, &mut conn);
@@ -541,7 +687,7 @@ pub(crate) fn compute_goal_distances(
     target: Point,
     cutoff: i32,
 ) -> ConnectionData {
-    let mut conn = ConnectionData::new(origin_or_none(board, target), cutoff, true);
+    let mut conn = memo.fresh_map(origin_or_none(board, target), cutoff, true);
     let mut sorted: Vec<Point> = goal.to_vec();
     sorted.sort();
     sorted.dedup();
@@ -566,10 +712,10 @@ fn run_postponed(
     board: &mut Board,
     color: Color,
     conn: &mut ConnectionData,
-    entry: (i32, Point, Point, Postponed),
+    entry: HeapEntry,
 ) {
     let other = color.opponent();
-    let (dist, pos, target, kind) = entry;
+    let (dist, pos, target, kind) = (entry.dist(), entry.from, entry.target, entry.kind);
     match kind {
         Postponed::EmptyNeighbour => {
             if ladder_capturable(reader, memo, ks, board, target, other) {
@@ -653,10 +799,13 @@ fn spread(
     let other = color.opponent();
     let mut stones: Vec<Point> = Vec::new();
     let mut stone_idx = 0usize;
+    // The front of the queue is already the nearest point (the last
+    // step was a postponed entry that lowered at most one distance).
+    let mut selected = false;
     loop {
         // Drop postponed entries already beaten.
-        while let Some(Reverse((d, _, _, t, _))) = conn.heap.peek() {
-            if *d >= conn.dist(*t) {
+        while let Some(e) = conn.heap.peek() {
+            if e.dist() >= conn.dist(e.target) {
                 conn.heap.pop();
             } else {
                 break;
@@ -666,29 +815,25 @@ fn spread(
         if stone_idx == stones.len() {
             if conn.queue_start == conn.queue.len() {
                 match conn.heap.pop() {
-                    Some(Reverse((d, _, from, t, kind))) => {
-                        run_postponed(reader, memo, ks, board, color, conn, (d, from, t, kind));
+                    Some(e) => {
+                        run_postponed(reader, memo, ks, board, color, conn, e);
                         continue;
                     }
                     None => break,
                 }
             }
-            // Smallest distance among queued points.
-            let mut best = conn.queue_start;
-            let mut best_dist = conn.dist(conn.queue[best]);
-            for (k, &q) in conn.queue.iter().enumerate().skip(conn.queue_start + 1) {
-                let d = conn.dist(q);
-                if d < best_dist {
-                    best = k;
-                    best_dist = d;
-                }
+            if !selected {
+                conn.select_nearest();
             }
-            conn.queue.swap(conn.queue_start, best);
+            selected = false;
             let smallest = conn.dist(conn.queue[conn.queue_start]);
-            if let Some(Reverse((d, _, _, _, _))) = conn.heap.peek() {
-                if *d < smallest {
-                    if let Some(Reverse((d, _, from, t, kind))) = conn.heap.pop() {
-                        run_postponed(reader, memo, ks, board, color, conn, (d, from, t, kind));
+            if let Some(e) = conn.heap.peek() {
+                if e.dist() < smallest {
+                    if let Some(e) = conn.heap.pop() {
+                        conn.lowered = Point::NONE;
+                        run_postponed(reader, memo, ks, board, color, conn, e);
+                        conn.reselect_after_lowering();
+                        selected = true;
                     }
                     continue;
                 }

@@ -139,8 +139,7 @@ fn find_connection_moves(
             proposed.add(m, -d);
         }
     };
-    let queue: Vec<Point> = conn1.queue.clone();
-    for pos in queue {
+    for &pos in &conn1.queue {
         let dist1 = conn1.dist(pos);
         let dist2 = conn2.dist(pos);
         let d1 = conn1.reduced(pos);
@@ -350,6 +349,8 @@ fn find_string_connection_moves(
     let moves = find_connection_moves(
         reader, memo, ks, board, s1, s2, to_move, &conn1, &conn2, max1, max2, total, HUGE,
     );
+    memo.recycle(conn1);
+    memo.recycle(conn2);
     (moves, total)
 }
 
@@ -444,6 +445,8 @@ fn find_break_moves(
         total,
         cutoff,
     );
+    cr.memo.recycle(conn1);
+    cr.memo.recycle(conn2);
     if to_move != color && s2.is_some() && moves.1 < MAX_MOVES {
         if let Some(m) = ladder_capture(reader, &mut cr.memo, ks, board, s2) {
             if !moves.0[..moves.1].iter().any(|e| e.0 == m) {
