@@ -28,14 +28,18 @@
 //!    ([`crate::analysis::breakin`], GNU Go's break-in move reasons), if the
 //!    move is safe;
 //!    otherwise (3a) the moves in no hurry of steps 1-2: captures of
-//!    strings without a defence, rescues from a snapback;
+//!    strings without a defence, rescues from a snapback; a capture of
+//!    dead stones inside the mover's own estimated territory that gives
+//!    no own string short of liberties air waits until 4a
+//!    (`capture_can_wait`: it only fills a point of that territory);
 //! 4. otherwise play a pseudo-random (seeded, deterministic) safe move that
 //!    does not fill an own eye, on a neutral point of the territory estimate
 //!    that is not settled: never inside a small empty region that only one
 //!    colour borders, never on a point the final statuses
 //!    ([`crate::analysis::status`]) give to either side as territory when
 //!    the territory estimate without the dead stones agrees (its own, or
-//!    the opponent's secure territory);
+//!    the opponent's secure territory); otherwise (4a) the captures that
+//!    waited in 3a;
 //! 5. otherwise a cutting point of a settled territory's wall (next to two
 //!    strings of its owner, and safe for the other side): its own to fill,
 //!    the opponent's to cut, if safe;
@@ -328,7 +332,10 @@ fn early_move(
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
-    if let Some(best) = combos.first_sound(board, reader, &dead_captures, &mut skipped) {
+    let (after_neutral, unhurried): (Vec<Candidate>, Vec<Candidate>) = dead_captures
+        .into_iter()
+        .partition(|c| capture_can_wait(board, &territory, c, color));
+    if let Some(best) = combos.first_sound(board, reader, &unhurried, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
@@ -358,6 +365,10 @@ fn early_move(
     ) {
         return Ok(Move::Play(p));
     }
+    if let Some(best) = combos.first_sound(board, reader, &after_neutral, &mut skipped) {
+        log::debug!("genmove: {best:?}, after the neutral points");
+        return Ok(Move::Play(best.mv));
+    }
     let cuts: Vec<Point> = settled
         .into_iter()
         .filter(|&p| is_cutting_point(board, reader, &statuses, p))
@@ -386,6 +397,39 @@ fn early_move(
         reductions,
         deferred,
     }))
+}
+
+/// Liberties an own string may have and still be short of them: the
+/// capture of dead stones next to it is then no endgame move
+/// ([`capture_can_wait`]).
+const SHORT_OF_LIBERTIES: usize = 3;
+
+/// Can the capture `c` of dead stones ([`Reason::CaptureDead`]) wait until
+/// the neutral points are filled (step 4a)? It can when its point lies in
+/// the mover's own estimated territory and no own string next to the
+/// stones it takes is short of liberties (at most [`SHORT_OF_LIBERTIES`]):
+/// then it only fills a point of that territory, while the stones would
+/// count as the mover's prisoners at the end anyway (territory counting,
+/// as `final_score` counts), and it relieves nothing. A capture that
+/// gives an own string air, by contrast, also takes away the stones'
+/// part in the opponent's combinations.
+fn capture_can_wait(board: &Board, territory: &Territory, c: &Candidate, color: Color) -> bool {
+    if !matches!(c.reason, Reason::CaptureDead(_)) || territory.owner(c.mv) != Some(color) {
+        return false;
+    }
+    let mut beside = Vec::new();
+    c.mv.neighbors().into_iter().all(|n| {
+        if !board.on_board(n)
+            || board.color_at(n) != Some(color.opponent())
+            || board.countlib(n) != 1
+        {
+            return true;
+        }
+        board.adjacent_chains(n, &mut beside);
+        beside
+            .iter()
+            .all(|&own| board.countlib(own) > SHORT_OF_LIBERTIES)
+    })
 }
 
 /// Purposeful moves of one kind looked at before giving up on the kind
@@ -1241,6 +1285,37 @@ pub(crate) mod tests {
              O . . . . . . . . . .
              X . . . . . . . . . .";
         assert_eq!(gen(diagram, Color::White), Move::Play(Point::new(4, 5)));
+    }
+
+    /// A dead black stone in the corner of White's territory (J9: in atari
+    /// at J8, where it would have no liberty) and a column of dame between
+    /// the walls: White fills a dame point first. Taking J9 only fills a
+    /// point of its own territory; the stone counts as a prisoner anyway.
+    #[test]
+    fn a_dead_stone_in_own_territory_waits_for_the_dame() {
+        let diagram = ". . . X . O . O X
+             . . . X . O . O .
+             . . . X . O . . O
+             . . . X . O . . .
+             . . . X . O . . .
+             . . . X . O . . .
+             . . . X . O . . .
+             . . . X . O . . .
+             . . . X . O . . .";
+        let mut board = Board::from_diagram(diagram).expect("diagram");
+        let mut reader = Reader::default();
+        let j8 = Point::new(1, 8);
+        let (_, unhurried) = tactical_moves(
+            &mut board,
+            &mut reader,
+            &MoveFilter::default(),
+            Color::White,
+            usize::MAX,
+        );
+        assert!(unhurried.iter().any(|c| c.mv == j8), "{unhurried:?}");
+        let m = gen(diagram, Color::White);
+        let Move::Play(p) = m else { panic!("{m:?}") };
+        assert_eq!(p.col(), 4, "{p:?}");
     }
 
     /// White's A2 cannot escape (A1 leaves it in atari): its capture can
