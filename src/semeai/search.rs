@@ -425,10 +425,13 @@ impl<'a> Search<'a> {
                 self.limit_hit = true;
                 self.tainted = true;
             }
-            let v = clamp_safe(
-                RaceValue::of(self.counted(board, goals, mover, Some(&lives))),
-                safe,
-            );
+            let counted = self.counted(board, goals, mover, Some(&lives));
+            let v = if plain {
+                self.inner_capture(board, goals, mover, counted)
+            } else {
+                RaceValue::of(counted)
+            };
+            let v = clamp_safe(v, safe);
             if plain {
                 log::trace!("semeai depth {depth}: plain, counted {v:?}");
                 self.store(key, depth, v, None, Bound::Exact);
@@ -852,6 +855,131 @@ impl<'a> Search<'a> {
                     .iter()
                     .any(|&n| board.cell(n).is(self.colors[side]) && !goals[side][n.idx()])
         })
+    }
+
+    /// A counted race's value: as counted, except that a capture of a
+    /// dragon that sits inside the captor ([`Self::is_inside`]) is
+    /// played out - the captor fills the inner dragon's liberties, the
+    /// other side passing - and wins only if the captor then lives
+    /// ([`Self::after_capture`]). Capturing an inner dragon breaks no
+    /// wall around the captor: its eyes are only what the captured space
+    /// leaves after the fills, and the count cannot see whether that is
+    /// two. A capture the fills cannot reach keeps the count.
+    fn inner_capture(
+        &mut self,
+        board: &mut Board,
+        goals: &[Vec<bool>; 2],
+        mover: usize,
+        o: Outcome,
+    ) -> RaceValue {
+        let captor = match o {
+            Outcome::Won => 0,
+            Outcome::Lost => 1,
+            Outcome::Seki => return RaceValue::of(o),
+        };
+        let victim = 1 - captor;
+        let (color, prey) = (self.colors[captor], self.colors[victim]);
+        let target = count::weakest_contact(board, &goals[victim], prey, &goals[captor]);
+        let Some(t) = target.filter(|_| self.is_inside(board, goals, victim)) else {
+            return RaceValue::of(o);
+        };
+        let Some(own) = count::weakest_contact(board, &goals[captor], color, &goals[victim]) else {
+            return RaceValue::of(o);
+        };
+        let mut played = 0;
+        let mut captured = false;
+        let mut turn = mover;
+        // Each side moves at most once per liberty in the race.
+        for _ in 0..2 * (board.countlib(t) + board.countlib(own)) {
+            if !board.cell(own).is(color) {
+                break;
+            }
+            if turn == captor {
+                let Some(l) = self.fill_move(board, t, color, None) else {
+                    break;
+                };
+                board.trymove(l, color);
+                if !board.cell(t).is(prey) {
+                    played += 1;
+                    captured = true;
+                    break;
+                }
+            } else {
+                match self.fill_move(board, own, prey, Some(t)) {
+                    Some(l) => {
+                        board.trymove(l, prey);
+                    }
+                    None => board.trypass(prey),
+                }
+            }
+            played += 1;
+            turn = 1 - turn;
+        }
+        log::trace!("semeai: inner capture of {t:?} by filling: {captured} after {played}");
+        let v = if captured {
+            self.after_capture(board, goals, captor)
+        } else {
+            RaceValue::of(o)
+        };
+        for _ in 0..played {
+            board.popgo();
+        }
+        v
+    }
+
+    /// A liberty of string `s` that `color` can fill keeping a second
+    /// liberty (or capturing `s` with it), not one of `skip`'s.
+    fn fill_move(
+        &self,
+        board: &mut Board,
+        s: Point,
+        color: Color,
+        skip: Option<Point>,
+    ) -> Option<Point> {
+        let libs = board.liberties_sorted(s);
+        let last = libs.len() == 1;
+        libs.into_iter().find(|&l| {
+            if skip.is_some_and(|k| board.is_liberty_of(l, k)) || !board.trymove(l, color) {
+                return false;
+            }
+            let keeps = last || board.countlib(l) >= 2;
+            board.popgo();
+            keeps
+        })
+    }
+
+    /// Does `side`'s dragon sit inside the other's: every stone its
+    /// strings touch, and every stone beside their liberties, is of one
+    /// of the two dragons?
+    fn is_inside(&self, board: &Board, goals: &[Vec<bool>; 2], side: usize) -> bool {
+        let other = 1 - side;
+        let of_race = |p: Point| {
+            (goals[other][p.idx()] && board.cell(p).is(self.colors[other]))
+                || (goals[side][p.idx()] && board.cell(p).is(self.colors[side]))
+        };
+        let strings = goal_strings(board, &goals[side], self.colors[side]);
+        let mut touches_other = false;
+        for &s in &strings {
+            for p in board.stones(s) {
+                for n in p.neighbors() {
+                    if board.color_at(n).is_some() {
+                        if !of_race(n) {
+                            return false;
+                        }
+                        touches_other |= goals[other][n.idx()];
+                    }
+                }
+            }
+            for l in board.liberties_sorted(s) {
+                for n in l.neighbors() {
+                    if board.color_at(n).is_some() && !of_race(n) {
+                        return false;
+                    }
+                    touches_other |= goals[other][n.idx()] && board.cell(n).is(self.colors[other]);
+                }
+            }
+        }
+        touches_other
     }
 
     /// Is the race a plain one, decided by counting: no string of either
