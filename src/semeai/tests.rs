@@ -451,3 +451,30 @@ fn the_exact_check_of_a_captor_proves_only_a_living_group() {
         assert_eq!(b, before, "the board is restored");
     }
 }
+
+/// A white string of three stones in the corner inside a black dragon,
+/// which a living white wall encloses. Black has seven outside
+/// liberties to the string's one and four shared, and captures it
+/// first; but the capture leaves it a three-point space with its own
+/// corner stone in it, one eye, and by then the wall has filled all but
+/// one outside liberty: black dies whoever moves first. The count alone
+/// calls the race black's.
+const INNER_STRING: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O . . .
+    . . . O O O . . .
+    X X X . O O . . .
+    . . X X . O . . .
+    O O . X . O . . .
+    . O . X . O . . .";
+
+#[test]
+fn capturing_a_string_inside_leaves_the_captor_too_little_to_live() {
+    let (black, white) = ((5, 0), (7, 0));
+    let a = race(INNER_STRING, black, white);
+    assert_eq!(a.outcome, Outcome::Lost, "black moves first: {a:?}");
+    let a = race(INNER_STRING, white, black);
+    assert_eq!(a.outcome, Outcome::Won, "white moves first: {a:?}");
+}
