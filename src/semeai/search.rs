@@ -67,13 +67,21 @@
 //! the race, such as a liberty that would be suicide to fill until that
 //! stone is captured) is not read: [`count`] decides
 //! it (an enemy stone inside a dragon makes its space an eye there), as
-//! does a line cut off by the depth or node limit.
+//! does a line cut off by the depth or node limit. A plain race counted
+//! as the capture of a dragon that sits inside the captor is played out
+//! (the captor fills, the other side fills the captor's outside
+//! liberties) and the captor's life checked as after any capture: the
+//! capture breaks no wall around the captor, and the space it leaves may
+//! hold one eye only.
 //!
 //! Each root move may use three quarters of the nodes left when it is
 //! tried, so the last root moves are read too (a move tried with no node
 //! left would only be counted, and a count could outbid the reads).
 //! Reading cut off by that share or by the budget is not memoised; what
-//! another root move read before is. Suicides are dropped before the
+//! another root move read before is. A root move (or the root's pass)
+//! whose reading ran out of nodes is estimated in part, by counts without
+//! the eyes: it does not improve on the value of a root move read out
+//! (it may still equal it). Suicides are dropped before the
 //! width is applied.
 //!
 //! At the root every candidate is read with the full window, and of the
@@ -150,6 +158,10 @@ pub struct Search<'a> {
     /// The current root move's reading met a limit: what it reads from
     /// then on is not remembered.
     tainted: bool,
+    /// The current root move's (or the root pass's) reading ran out of
+    /// nodes: its value is an estimate in part, and does not outbid a
+    /// root move read out.
+    starved: bool,
 }
 
 impl<'a> Search<'a> {
@@ -188,6 +200,7 @@ impl<'a> Search<'a> {
             limit_hit: false,
             allowance: config.node_limit,
             tainted: false,
+            starved: false,
         }
     }
 
@@ -302,6 +315,7 @@ impl<'a> Search<'a> {
         if self.nodes >= self.allowance.min(self.config.node_limit) {
             self.limit_hit = true;
             self.tainted = true;
+            self.starved = true;
             return false;
         }
         self.nodes += 1;
@@ -483,6 +497,7 @@ impl<'a> Search<'a> {
             _ => (alpha, beta),
         };
         let mut best_swing = i32::MIN;
+        let mut best_cut = false;
         // A ko take the rule forbids comes last, beyond the width: the
         // mover's other moves first (a ko is the last resort, as under GNU
         // Go's komaster).
@@ -505,6 +520,7 @@ impl<'a> Search<'a> {
                 let left = self.config.node_limit.saturating_sub(self.nodes);
                 self.allowance = self.nodes + left * ROOT_SHARE.0 / ROOT_SHARE.1;
                 self.tainted = false;
+                self.starved = false;
             }
             let Some(ko_move) = self.play(board, c, color, line.ko) else {
                 continue;
@@ -536,9 +552,16 @@ impl<'a> Search<'a> {
             );
             let tie =
                 root && best.is_some_and(|b| self.rank(b.0) == self.rank(r)) && swing > best_swing;
-            if best.is_none_or(|b| better(self, r, b.0)) || tie {
+            // A root move whose reading a limit cut short is estimated in
+            // part: it does not outbid a move read out.
+            let improves = best.is_none_or(|b| better(self, r, b.0))
+                && !(root && self.starved && best.is_some() && !best_cut);
+            if improves || tie {
                 best = Some((r, Some(c.point)));
                 best_swing = swing;
+            }
+            if improves {
+                best_cut = root && self.starved;
             }
         }
         if root {
@@ -557,6 +580,9 @@ impl<'a> Search<'a> {
                     SEKI
                 }
             } else {
+                if root {
+                    self.starved = false;
+                }
                 board.trypass(color);
                 let (a, b) = window(self, best);
                 let r = self
@@ -578,7 +604,9 @@ impl<'a> Search<'a> {
             };
             let pass_keeps =
                 root && best.is_some_and(|b| self.rank(b.0) == self.rank(r) && !kills(r));
-            if best.is_none_or(|b| better(self, r, b.0)) || pass_keeps {
+            let improves = best.is_none_or(|b| better(self, r, b.0))
+                && !(root && self.starved && best.is_some() && !best_cut);
+            if improves || pass_keeps {
                 best = Some((r, None));
             }
         }

@@ -478,3 +478,31 @@ fn capturing_a_string_inside_leaves_the_captor_too_little_to_live() {
     let a = race(INNER_STRING, white, black);
     assert_eq!(a.outcome, Outcome::Won, "white moves first: {a:?}");
 }
+
+/// A root move whose reading runs out of nodes is estimated in part (by
+/// counting, without the eyes): with a budget too small to read every
+/// root move, the seki of [`SEMEAI6`] read out by the first moves is not
+/// outbid by a kill that the starved last moves only count.
+#[test]
+fn a_starved_root_move_does_not_outbid_one_read_out() {
+    use crate::semeai::SemeaiConfig;
+    let mut b = Board::from_diagram(SEMEAI6).unwrap();
+    let (a, z) = (b.point(18, 12).unwrap(), b.point(18, 10).unwrap());
+    let (sa, sz) = (b.stones_sorted(a), b.stones_sorted(z));
+    let mut semeai = SemeaiReader::new(SemeaiConfig {
+        node_limit: 4,
+        ..SemeaiConfig::default()
+    });
+    let first = RaceDragon {
+        stones: &sa,
+        target: a,
+    };
+    let second = RaceDragon {
+        stones: &sz,
+        target: z,
+    };
+    let to_move = b.color_at(a).unwrap();
+    let answer = semeai.analyze(&mut b, &mut Reader::default(), first, second, to_move);
+    assert!(!answer.certain);
+    assert_eq!(answer.outcome, Outcome::Seki, "{answer:?}");
+}
