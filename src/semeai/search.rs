@@ -63,9 +63,9 @@
 //! Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
 //! the other through one string only, and no liberty of that string
-//! that the other side cannot fill beside a stone of the owner outside
-//! the race, such as a liberty that would be suicide to fill until that
-//! stone is captured) is not read: [`count`] decides
+//! beside a stone of the owner outside the race: the owner's fill there
+//! joins that stone and gains liberties, the other side's may be suicide
+//! until that stone is captured) is not read: [`count`] decides
 //! it (an enemy stone inside a dragon makes its space an eye there), as
 //! does a line cut off by the depth or node limit. A plain race counted
 //! as the capture of a dragon that sits inside the captor is played out
@@ -863,25 +863,26 @@ impl<'a> Search<'a> {
         count::outcome(t0, t1, shared, mover == 0)
     }
 
-    /// Has the string `s` of `side`'s dragon a liberty the other side
-    /// cannot fill (its stone there would capture nothing and have no
-    /// liberty, or it would retake a ko) next to a stone of `side` outside
-    /// the dragon? The count takes every liberty but an eye's for one
-    /// move; such a liberty is filled only after that stone is captured,
-    /// if ever (the stone may stand in a seki of its own).
-    fn has_guarded_liberty(
+    /// Has the string `s` of `side`'s dragon a liberty next to a stone
+    /// of `side` outside the dragon? The count takes every liberty but an
+    /// eye's for one move of either side, but such a liberty is neither:
+    /// the owner's stone there joins that stone and gains its liberties,
+    /// and the other side may be unable to fill it (its stone there would
+    /// capture nothing and have no liberty, or would retake a ko) until
+    /// that stone is captured, if ever (it may stand in a seki of its
+    /// own).
+    pub(super) fn has_outside_friend(
         &self,
         board: &Board,
         goals: &[Vec<bool>; 2],
         side: usize,
         s: Point,
     ) -> bool {
-        let filler = self.colors[1 - side];
+        let color = self.colors[side];
         board.liberties_sorted(s).into_iter().any(|l| {
-            !board.is_legal(l, filler)
-                && l.neighbors()
-                    .iter()
-                    .any(|&n| board.cell(n).is(self.colors[side]) && !goals[side][n.idx()])
+            l.neighbors()
+                .iter()
+                .any(|&n| board.cell(n).is(color) && !goals[side][n.idx()])
         })
     }
 
@@ -1029,7 +1030,7 @@ impl<'a> Search<'a> {
                 && contact.len() <= 1
                 && contact
                     .iter()
-                    .all(|&s| !self.has_guarded_liberty(board, goals, side, s))
+                    .all(|&s| !self.has_outside_friend(board, goals, side, s))
         })
     }
 }

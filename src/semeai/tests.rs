@@ -506,3 +506,45 @@ fn a_starved_root_move_does_not_outbid_one_read_out() {
     assert!(!answer.certain);
     assert_eq!(answer.outcome, Outcome::Seki, "{answer:?}");
 }
+
+/// A white string under a black one, with a liberty beside a white
+/// stone that is not in the race: black may fill it (its stone there
+/// joins the black string), but white's stone there joins the outside
+/// stone and gains its liberties. The count takes that liberty for one
+/// move of either side: the race is read, not counted.
+#[test]
+fn a_liberty_beside_a_friend_outside_the_race_is_no_plain_liberty() {
+    const FRIEND_BESIDE: &str = "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X X X . .
+        O O O . O . .
+        . . . . . . .
+        . . . . . . .";
+    let b = Board::from_diagram(FRIEND_BESIDE).unwrap();
+    let (x, o) = (b.point(3, 0).unwrap(), b.point(4, 0).unwrap());
+    let (sx, so) = (b.stones_sorted(x), b.stones_sorted(o));
+    let goal = |stones: &[Point]| {
+        let mut g = vec![false; crate::board::BOARD_ARRAY];
+        for p in stones {
+            g[p.idx()] = true;
+        }
+        g
+    };
+    let goals = [goal(&sx), goal(&so)];
+    assert!(b.is_legal(b.point(4, 3).unwrap(), Color::Black));
+    let mut semeai = SemeaiReader::default();
+    let mut reader = Reader::default();
+    let first = RaceDragon {
+        stones: &sx,
+        target: x,
+    };
+    let second = RaceDragon {
+        stones: &so,
+        target: o,
+    };
+    let s = crate::semeai::search::Search::new(&mut semeai, &mut reader, &b, first, second);
+    assert!(s.has_outside_friend(&b, &goals, 1, o));
+    assert!(!s.has_outside_friend(&b, &goals, 0, x));
+}
