@@ -63,9 +63,9 @@
 //! Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
 //! the other through one string only, and no liberty of that string
-//! beside a stone of the owner outside the race: the owner's fill there
-//! joins that stone and gains liberties, the other side's may be suicide
-//! until that stone is captured) is not read: [`count`] decides
+//! beside a stone of the owner outside the race where the owner's fill
+//! would gain that stone's liberties or the other side's would be
+//! suicide until that stone is captured) is not read: [`count`] decides
 //! it (an enemy stone inside a dragon makes its space an eye there), as
 //! does a line cut off by the depth or node limit. A plain race counted
 //! as the capture of a dragon that sits inside the captor is played out
@@ -864,13 +864,14 @@ impl<'a> Search<'a> {
     }
 
     /// Has the string `s` of `side`'s dragon a liberty next to a stone
-    /// of `side` outside the dragon? The count takes every liberty but an
-    /// eye's for one move of either side, but such a liberty is neither:
-    /// the owner's stone there joins that stone and gains its liberties,
-    /// and the other side may be unable to fill it (its stone there would
-    /// capture nothing and have no liberty, or would retake a ko) until
-    /// that stone is captured, if ever (it may stand in a seki of its
-    /// own).
+    /// of `side` outside the dragon that the owner's fill would join to a
+    /// liberty `s` lacks, or that the other side cannot fill (its stone
+    /// there would capture nothing and have no liberty, or would retake a
+    /// ko)? The count takes every liberty but an eye's for one move of
+    /// either side; such a liberty is neither: the owner's stone there
+    /// gains the outside stone's liberties, and the other side's waits
+    /// until that stone is captured, if ever (it may stand in a seki of
+    /// its own).
     pub(super) fn has_outside_friend(
         &self,
         board: &Board,
@@ -879,10 +880,17 @@ impl<'a> Search<'a> {
         s: Point,
     ) -> bool {
         let color = self.colors[side];
+        let filler = color.opponent();
         board.liberties_sorted(s).into_iter().any(|l| {
-            l.neighbors()
-                .iter()
-                .any(|&n| board.cell(n).is(color) && !goals[side][n.idx()])
+            l.neighbors().iter().any(|&n| {
+                board.cell(n).is(color)
+                    && !goals[side][n.idx()]
+                    && (!board.is_legal(l, filler)
+                        || board
+                            .lib_list(n)
+                            .into_iter()
+                            .any(|m| m != l && !board.is_liberty_of(m, s)))
+            })
         })
     }
 
