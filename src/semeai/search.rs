@@ -63,17 +63,25 @@
 //! Below the root, a plain race (no string in atari or
 //! weak, no lunch, every eye space settled, each dragon in contact with
 //! the other through one string only, and no liberty of that string
-//! that the other side cannot fill beside a stone of the owner outside
-//! the race, such as a liberty that would be suicide to fill until that
-//! stone is captured) is not read: [`count`] decides
+//! beside a stone of the owner outside the race where the owner's fill
+//! would gain that stone's liberties or the other side's would be
+//! suicide until that stone is captured) is not read: [`count`] decides
 //! it (an enemy stone inside a dragon makes its space an eye there), as
-//! does a line cut off by the depth or node limit.
+//! does a line cut off by the depth or node limit. A plain race counted
+//! as the capture of a dragon that sits inside the captor is played out
+//! (the captor fills, the other side fills the captor's outside
+//! liberties) and the captor's life checked as after any capture: the
+//! capture breaks no wall around the captor, and the space it leaves may
+//! hold one eye only.
 //!
 //! Each root move may use three quarters of the nodes left when it is
 //! tried, so the last root moves are read too (a move tried with no node
 //! left would only be counted, and a count could outbid the reads).
 //! Reading cut off by that share or by the budget is not memoised; what
-//! another root move read before is. Suicides are dropped before the
+//! another root move read before is. A root move (or the root's pass)
+//! whose reading ran out of nodes is estimated in part, by counts without
+//! the eyes: it does not improve on the value of a root move read out
+//! (it may still equal it). Suicides are dropped before the
 //! width is applied.
 //!
 //! At the root every candidate is read with the full window, and of the
@@ -150,6 +158,10 @@ pub struct Search<'a> {
     /// The current root move's reading met a limit: what it reads from
     /// then on is not remembered.
     tainted: bool,
+    /// The current root move's (or the root pass's) reading ran out of
+    /// nodes: its value is an estimate in part, and does not outbid a
+    /// root move read out.
+    starved: bool,
 }
 
 impl<'a> Search<'a> {
@@ -188,6 +200,7 @@ impl<'a> Search<'a> {
             limit_hit: false,
             allowance: config.node_limit,
             tainted: false,
+            starved: false,
         }
     }
 
@@ -302,6 +315,7 @@ impl<'a> Search<'a> {
         if self.nodes >= self.allowance.min(self.config.node_limit) {
             self.limit_hit = true;
             self.tainted = true;
+            self.starved = true;
             return false;
         }
         self.nodes += 1;
@@ -425,10 +439,13 @@ impl<'a> Search<'a> {
                 self.limit_hit = true;
                 self.tainted = true;
             }
-            let v = clamp_safe(
-                RaceValue::of(self.counted(board, goals, mover, Some(&lives))),
-                safe,
-            );
+            let counted = self.counted(board, goals, mover, Some(&lives));
+            let v = if plain {
+                self.inner_capture(board, goals, mover, counted)
+            } else {
+                RaceValue::of(counted)
+            };
+            let v = clamp_safe(v, safe);
             if plain {
                 log::trace!("semeai depth {depth}: plain, counted {v:?}");
                 self.store(key, depth, v, None, Bound::Exact);
@@ -480,6 +497,7 @@ impl<'a> Search<'a> {
             _ => (alpha, beta),
         };
         let mut best_swing = i32::MIN;
+        let mut best_cut = false;
         // A ko take the rule forbids comes last, beyond the width: the
         // mover's other moves first (a ko is the last resort, as under GNU
         // Go's komaster).
@@ -502,6 +520,7 @@ impl<'a> Search<'a> {
                 let left = self.config.node_limit.saturating_sub(self.nodes);
                 self.allowance = self.nodes + left * ROOT_SHARE.0 / ROOT_SHARE.1;
                 self.tainted = false;
+                self.starved = false;
             }
             let Some(ko_move) = self.play(board, c, color, line.ko) else {
                 continue;
@@ -533,9 +552,16 @@ impl<'a> Search<'a> {
             );
             let tie =
                 root && best.is_some_and(|b| self.rank(b.0) == self.rank(r)) && swing > best_swing;
-            if best.is_none_or(|b| better(self, r, b.0)) || tie {
+            // A root move whose reading a limit cut short is estimated in
+            // part: it does not outbid a move read out.
+            let improves = best.is_none_or(|b| better(self, r, b.0))
+                && !(root && self.starved && best.is_some() && !best_cut);
+            if improves || tie {
                 best = Some((r, Some(c.point)));
                 best_swing = swing;
+            }
+            if improves {
+                best_cut = root && self.starved;
             }
         }
         if root {
@@ -554,6 +580,9 @@ impl<'a> Search<'a> {
                     SEKI
                 }
             } else {
+                if root {
+                    self.starved = false;
+                }
                 board.trypass(color);
                 let (a, b) = window(self, best);
                 let r = self
@@ -575,7 +604,9 @@ impl<'a> Search<'a> {
             };
             let pass_keeps =
                 root && best.is_some_and(|b| self.rank(b.0) == self.rank(r) && !kills(r));
-            if best.is_none_or(|b| better(self, r, b.0)) || pass_keeps {
+            let improves = best.is_none_or(|b| better(self, r, b.0))
+                && !(root && self.starved && best.is_some() && !best_cut);
+            if improves || pass_keeps {
                 best = Some((r, None));
             }
         }
@@ -832,26 +863,160 @@ impl<'a> Search<'a> {
         count::outcome(t0, t1, shared, mover == 0)
     }
 
-    /// Has the string `s` of `side`'s dragon a liberty the other side
-    /// cannot fill (its stone there would capture nothing and have no
-    /// liberty, or it would retake a ko) next to a stone of `side` outside
-    /// the dragon? The count takes every liberty but an eye's for one
-    /// move; such a liberty is filled only after that stone is captured,
-    /// if ever (the stone may stand in a seki of its own).
-    fn has_guarded_liberty(
+    /// Has the string `s` of `side`'s dragon a liberty next to a stone
+    /// of `side` outside the dragon that the owner's fill would join to a
+    /// liberty `s` lacks, or that the other side cannot fill (its stone
+    /// there would capture nothing and have no liberty, or would retake a
+    /// ko)? The count takes every liberty but an eye's for one move of
+    /// either side; such a liberty is neither: the owner's stone there
+    /// gains the outside stone's liberties, and the other side's waits
+    /// until that stone is captured, if ever (it may stand in a seki of
+    /// its own).
+    pub(super) fn has_outside_friend(
         &self,
         board: &Board,
         goals: &[Vec<bool>; 2],
         side: usize,
         s: Point,
     ) -> bool {
-        let filler = self.colors[1 - side];
+        let color = self.colors[side];
+        let filler = color.opponent();
         board.liberties_sorted(s).into_iter().any(|l| {
-            !board.is_legal(l, filler)
-                && l.neighbors()
-                    .iter()
-                    .any(|&n| board.cell(n).is(self.colors[side]) && !goals[side][n.idx()])
+            l.neighbors().iter().any(|&n| {
+                board.cell(n).is(color)
+                    && !goals[side][n.idx()]
+                    && (!board.is_legal(l, filler)
+                        || board
+                            .lib_list(n)
+                            .into_iter()
+                            .any(|m| m != l && !board.is_liberty_of(m, s)))
+            })
         })
+    }
+
+    /// A counted race's value: as counted, except that a capture of a
+    /// dragon that sits inside the captor ([`Self::is_inside`]) is
+    /// played out - the captor fills the inner dragon's liberties, the
+    /// other side passing - and wins only if the captor then lives
+    /// ([`Self::after_capture`]). Capturing an inner dragon breaks no
+    /// wall around the captor: its eyes are only what the captured space
+    /// leaves after the fills, and the count cannot see whether that is
+    /// two. A capture the fills cannot reach keeps the count.
+    fn inner_capture(
+        &mut self,
+        board: &mut Board,
+        goals: &[Vec<bool>; 2],
+        mover: usize,
+        o: Outcome,
+    ) -> RaceValue {
+        let captor = match o {
+            Outcome::Won => 0,
+            Outcome::Lost => 1,
+            Outcome::Seki => return RaceValue::of(o),
+        };
+        let victim = 1 - captor;
+        let (color, prey) = (self.colors[captor], self.colors[victim]);
+        let target = count::weakest_contact(board, &goals[victim], prey, &goals[captor]);
+        let Some(t) = target.filter(|_| self.is_inside(board, goals, victim)) else {
+            return RaceValue::of(o);
+        };
+        let Some(own) = count::weakest_contact(board, &goals[captor], color, &goals[victim]) else {
+            return RaceValue::of(o);
+        };
+        let mut played = 0;
+        let mut captured = false;
+        let mut turn = mover;
+        // Each side moves at most once per liberty in the race.
+        for _ in 0..2 * (board.countlib(t) + board.countlib(own)) {
+            if !board.cell(own).is(color) {
+                break;
+            }
+            if turn == captor {
+                let Some(l) = self.fill_move(board, t, color, None) else {
+                    break;
+                };
+                board.trymove(l, color);
+                if !board.cell(t).is(prey) {
+                    played += 1;
+                    captured = true;
+                    break;
+                }
+            } else {
+                match self.fill_move(board, own, prey, Some(t)) {
+                    Some(l) => {
+                        board.trymove(l, prey);
+                    }
+                    None => board.trypass(prey),
+                }
+            }
+            played += 1;
+            turn = 1 - turn;
+        }
+        log::trace!("semeai: inner capture of {t:?} by filling: {captured} after {played}");
+        let v = if captured {
+            self.after_capture(board, goals, captor)
+        } else {
+            RaceValue::of(o)
+        };
+        for _ in 0..played {
+            board.popgo();
+        }
+        v
+    }
+
+    /// A liberty of string `s` that `color` can fill keeping a second
+    /// liberty (or capturing `s` with it), not one of `skip`'s.
+    fn fill_move(
+        &self,
+        board: &mut Board,
+        s: Point,
+        color: Color,
+        skip: Option<Point>,
+    ) -> Option<Point> {
+        let libs = board.liberties_sorted(s);
+        let last = libs.len() == 1;
+        libs.into_iter().find(|&l| {
+            if skip.is_some_and(|k| board.is_liberty_of(l, k)) || !board.trymove(l, color) {
+                return false;
+            }
+            let keeps = last || board.countlib(l) >= 2;
+            board.popgo();
+            keeps
+        })
+    }
+
+    /// Does `side`'s dragon sit inside the other's: every stone its
+    /// strings touch, and every stone beside their liberties, is of one
+    /// of the two dragons?
+    fn is_inside(&self, board: &Board, goals: &[Vec<bool>; 2], side: usize) -> bool {
+        let other = 1 - side;
+        let of_race = |p: Point| {
+            (goals[other][p.idx()] && board.cell(p).is(self.colors[other]))
+                || (goals[side][p.idx()] && board.cell(p).is(self.colors[side]))
+        };
+        let strings = goal_strings(board, &goals[side], self.colors[side]);
+        let mut touches_other = false;
+        for &s in &strings {
+            for p in board.stones(s) {
+                for n in p.neighbors() {
+                    if board.color_at(n).is_some() {
+                        if !of_race(n) {
+                            return false;
+                        }
+                        touches_other |= goals[other][n.idx()];
+                    }
+                }
+            }
+            for l in board.liberties_sorted(s) {
+                for n in l.neighbors() {
+                    if board.color_at(n).is_some() && !of_race(n) {
+                        return false;
+                    }
+                    touches_other |= goals[other][n.idx()] && board.cell(n).is(self.colors[other]);
+                }
+            }
+        }
+        touches_other
     }
 
     /// Is the race a plain one, decided by counting: no string of either
@@ -873,7 +1038,7 @@ impl<'a> Search<'a> {
                 && contact.len() <= 1
                 && contact
                     .iter()
-                    .all(|&s| !self.has_guarded_liberty(board, goals, side, s))
+                    .all(|&s| !self.has_outside_friend(board, goals, side, s))
         })
     }
 }

@@ -451,3 +451,100 @@ fn the_exact_check_of_a_captor_proves_only_a_living_group() {
         assert_eq!(b, before, "the board is restored");
     }
 }
+
+/// A white string of three stones in the corner inside a black dragon,
+/// which a living white wall encloses. Black has seven outside
+/// liberties to the string's one and four shared, and captures it
+/// first; but the capture leaves it a three-point space with its own
+/// corner stone in it, one eye, and by then the wall has filled all but
+/// one outside liberty: black dies whoever moves first. The count alone
+/// calls the race black's.
+const INNER_STRING: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O . . .
+    . . . O O O . . .
+    X X X . O O . . .
+    . . X X . O . . .
+    O O . X . O . . .
+    . O . X . O . . .";
+
+#[test]
+fn capturing_a_string_inside_leaves_the_captor_too_little_to_live() {
+    let (black, white) = ((5, 0), (7, 0));
+    let a = race(INNER_STRING, black, white);
+    assert_eq!(a.outcome, Outcome::Lost, "black moves first: {a:?}");
+    let a = race(INNER_STRING, white, black);
+    assert_eq!(a.outcome, Outcome::Won, "white moves first: {a:?}");
+}
+
+/// A root move whose reading runs out of nodes is estimated in part (by
+/// counting, without the eyes): with a budget too small to read every
+/// root move, the seki of [`SEMEAI6`] read out by the first moves is not
+/// outbid by a kill that the starved last moves only count.
+#[test]
+fn a_starved_root_move_does_not_outbid_one_read_out() {
+    use crate::semeai::SemeaiConfig;
+    let mut b = Board::from_diagram(SEMEAI6).unwrap();
+    let (a, z) = (b.point(18, 12).unwrap(), b.point(18, 10).unwrap());
+    let (sa, sz) = (b.stones_sorted(a), b.stones_sorted(z));
+    let mut semeai = SemeaiReader::new(SemeaiConfig {
+        node_limit: 4,
+        ..SemeaiConfig::default()
+    });
+    let first = RaceDragon {
+        stones: &sa,
+        target: a,
+    };
+    let second = RaceDragon {
+        stones: &sz,
+        target: z,
+    };
+    let to_move = b.color_at(a).unwrap();
+    let answer = semeai.analyze(&mut b, &mut Reader::default(), first, second, to_move);
+    assert!(!answer.certain);
+    assert_eq!(answer.outcome, Outcome::Seki, "{answer:?}");
+}
+
+/// A white string under a black one, with a liberty beside a white
+/// stone that is not in the race: black may fill it (its stone there
+/// joins the black string), but white's stone there joins the outside
+/// stone and gains its liberties. The count takes that liberty for one
+/// move of either side: the race is read, not counted.
+#[test]
+fn a_liberty_beside_a_friend_outside_the_race_is_no_plain_liberty() {
+    const FRIEND_BESIDE: &str = "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X X X . .
+        O O O . O . .
+        . . . . . . .
+        . . . . . . .";
+    let b = Board::from_diagram(FRIEND_BESIDE).unwrap();
+    let (x, o) = (b.point(3, 0).unwrap(), b.point(4, 0).unwrap());
+    let (sx, so) = (b.stones_sorted(x), b.stones_sorted(o));
+    let goal = |stones: &[Point]| {
+        let mut g = vec![false; crate::board::BOARD_ARRAY];
+        for p in stones {
+            g[p.idx()] = true;
+        }
+        g
+    };
+    let goals = [goal(&sx), goal(&so)];
+    assert!(b.is_legal(b.point(4, 3).unwrap(), Color::Black));
+    let mut semeai = SemeaiReader::default();
+    let mut reader = Reader::default();
+    let first = RaceDragon {
+        stones: &sx,
+        target: x,
+    };
+    let second = RaceDragon {
+        stones: &so,
+        target: o,
+    };
+    let s = crate::semeai::search::Search::new(&mut semeai, &mut reader, &b, first, second);
+    assert!(s.has_outside_friend(&b, &goals, 1, o));
+    assert!(!s.has_outside_friend(&b, &goals, 0, x));
+}
