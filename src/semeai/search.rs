@@ -87,7 +87,10 @@
 //! At the root every candidate is read with the full window, and of the
 //! moves reaching the best value the answer names the one that gains most
 //! in the race: a capture, else the largest difference between the two
-//! sides' weakest contact strings' liberties after it.
+//! sides' weakest contact strings' liberties after it; among those, the
+//! mover's candidate of the highest value, then the point the opponent
+//! most wants to play (its own candidate value there: the proverb's "play
+//! where the opponent wants to", e.g. the vital point of its eye space).
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::eyes::unconditional::unconditional_status;
@@ -496,8 +499,15 @@ impl<'a> Search<'a> {
             Some((b, _)) if !maximise && s.rank(b) < s.rank(beta) => (alpha, b),
             _ => (alpha, beta),
         };
-        let mut best_swing = i32::MIN;
+        // The root's tie-break among moves of the best value: the swing,
+        // the mover's candidate value, then the opponent's for the point.
+        let mut best_swing = (i32::MIN, i32::MIN, i32::MIN);
         let mut best_cut = false;
+        let theirs: Vec<Candidate> = if root {
+            self.candidates(board, goals, &lives, 1 - mover)
+        } else {
+            Vec::new()
+        };
         // A ko take the rule forbids comes last, beyond the width: the
         // mover's other moves first (a ko is the last resort, as under GNU
         // Go's komaster).
@@ -532,6 +542,11 @@ impl<'a> Search<'a> {
                 None if root => self.swing(board, goals, mover),
                 None => 0,
             };
+            let wanted = theirs
+                .iter()
+                .find(|t| t.point == c.point)
+                .map_or(0, |t| t.value);
+            let swing = (swing, c.value, wanted);
             let r = match self.decided(board) {
                 Some(Outcome::Won) => self.after_capture(board, goals, 0),
                 Some(_) => self.after_capture(board, goals, 1),
