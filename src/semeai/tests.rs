@@ -90,6 +90,16 @@ fn race_of_dragons(
     first: &[(usize, usize)],
     second: &[(usize, usize)],
 ) -> SemeaiAnswer {
+    race_with(SemeaiReader::default(), diagram, first, second)
+}
+
+/// [`race_of_dragons`] read by `semeai` (its limits).
+fn race_with(
+    mut semeai: SemeaiReader,
+    diagram: &str,
+    first: &[(usize, usize)],
+    second: &[(usize, usize)],
+) -> SemeaiAnswer {
     let mut b = Board::from_diagram(diagram).unwrap();
     let stones = |b: &Board, d: &[(usize, usize)]| -> Vec<Point> {
         d.iter()
@@ -103,7 +113,6 @@ fn race_of_dragons(
     );
     let to_move = b.color_at(a).unwrap();
     let before = b.clone();
-    let mut semeai = SemeaiReader::default();
     let mut reader = Reader::default();
     let first = RaceDragon {
         stones: &sa,
@@ -486,23 +495,11 @@ fn capturing_a_string_inside_leaves_the_captor_too_little_to_live() {
 #[test]
 fn a_starved_root_move_does_not_outbid_one_read_out() {
     use crate::semeai::SemeaiConfig;
-    let mut b = Board::from_diagram(SEMEAI6).unwrap();
-    let (a, z) = (b.point(18, 12).unwrap(), b.point(18, 10).unwrap());
-    let (sa, sz) = (b.stones_sorted(a), b.stones_sorted(z));
-    let mut semeai = SemeaiReader::new(SemeaiConfig {
+    let semeai = SemeaiReader::new(SemeaiConfig {
         node_limit: 4,
         ..SemeaiConfig::default()
     });
-    let first = RaceDragon {
-        stones: &sa,
-        target: a,
-    };
-    let second = RaceDragon {
-        stones: &sz,
-        target: z,
-    };
-    let to_move = b.color_at(a).unwrap();
-    let answer = semeai.analyze(&mut b, &mut Reader::default(), first, second, to_move);
+    let answer = race_with(semeai, SEMEAI6, &[(18, 12)], &[(18, 10)]);
     assert!(!answer.certain);
     assert_eq!(answer.outcome, Outcome::Seki, "{answer:?}");
 }
