@@ -81,6 +81,7 @@
 //! komaster model.
 
 use crate::analysis::breakin::{find_blocks, find_break_ins};
+use crate::analysis::dragon::Dragons;
 use crate::analysis::status::{final_status, FinalStatus, PointStatus};
 use crate::analysis::territory::Territory;
 use crate::analysis::Readers;
@@ -88,13 +89,15 @@ use crate::board::{Board, Cell, Color, Move, Point, SplitMix64, BOARD_ARRAY};
 use crate::combination::{
     atari_atari, blunder_combination, combination_defenses, AaConfig, Targets,
 };
+use crate::connect::ConnectionReader;
 use crate::game::score::empty_regions;
 use crate::game::MoveFilter;
 use crate::owl::OwlReader;
 use crate::reading::{libs, ReadResult, Reader};
+use crate::solve::LifeSolver;
 use std::rc::Rc;
 
-use super::life::{self, CriticalScope};
+use super::life::{self, CriticalScope, LifeParts, Question};
 use super::Engine;
 
 /// The critical dragons whose owl moves `genmove` considers: its own of
@@ -179,12 +182,8 @@ pub fn generate_move_within(
                 reason: Reason::OwlDefense(o.dragon_size),
             })
             .collect();
-    let nodes = Rc::new(std::cell::Cell::new(0));
-    let guard = OwlGuard {
-        dragons: life::owl_alive_dragons(engine, color, OWL_SCOPE.min_stones),
-        owl: OwlReader::new(engine.owl.config),
-        nodes: Rc::clone(&nodes),
-    };
+    let guard = OwlGuard::new(engine, color, OWL_SCOPE.min_stones);
+    let nodes = Rc::clone(&guard.nodes);
     let mv = match early_move(engine, &owl, guard, filter, color, seed) {
         Ok(mv) => mv,
         Err(late) => {
@@ -472,15 +471,37 @@ struct Combos {
 }
 
 /// The mover's dragons the owl reads alive before the move
-/// ([`life::owl_alive_dragons`]) and an owl reader of the engine's limits
-/// to read them again after a candidate move (GNU Go's
-/// `detect_owl_blunder`).
+/// ([`life::owl_alive_dragons`]) and readers of the engine's limits to
+/// read them again after a candidate move (GNU Go's
+/// `detect_owl_blunder`): the owl, and for a kill it finds, the exact
+/// solver as `owl_attack` consults it ([`life::exact_answer`]). They are
+/// the guard's own, so that reads of positions after candidate moves
+/// leave the engine's caches of the real position alone. The default
+/// guards no dragon.
+#[derive(Default)]
 pub(crate) struct OwlGuard {
     dragons: Vec<Vec<Point>>,
     owl: OwlReader,
-    /// The nodes its reads took, added to the engine's owl node counter
-    /// when the move is chosen.
+    conn: ConnectionReader,
+    links: Dragons,
+    solver: LifeSolver,
+    /// The nodes its owl reads took, added to the engine's owl node
+    /// counter when the move is chosen.
     nodes: Rc<std::cell::Cell<u64>>,
+}
+
+impl OwlGuard {
+    /// The guard of `color`'s dragons of `min_stones` stones or more.
+    pub(crate) fn new(engine: &mut Engine, color: Color, min_stones: usize) -> OwlGuard {
+        OwlGuard {
+            dragons: life::owl_alive_dragons(engine, color, min_stones),
+            owl: OwlReader::new(engine.owl.config),
+            conn: ConnectionReader::new(engine.conn.config.clone()),
+            links: Dragons::default(),
+            solver: LifeSolver::new(engine.solver.config),
+            nodes: Rc::default(),
+        }
+    }
 }
 
 impl Combos {
@@ -501,7 +522,8 @@ impl Combos {
     /// four) are read again: the owl's attack in the position after `m`,
     /// as a fresh question (its root reads wider than the replies to a
     /// first move), its target the stone next to `m`; a clean kill is a
-    /// blunder.
+    /// blunder, unless the exact solver proves the dragon lives (as it
+    /// overrules `owl_attack`: a seki, say, that the owl reads as a kill).
     fn kills_own_dragon(&mut self, board: &mut Board, reader: &mut Reader, m: Point) -> bool {
         if self.guard.dragons.is_empty() || !board.is_empty(m) {
             return false;
@@ -514,6 +536,9 @@ impl Combos {
         let OwlGuard {
             dragons,
             owl,
+            conn,
+            links,
+            solver,
             nodes,
         } = &mut self.guard;
         let mut read: Vec<usize> = Vec::new();
@@ -532,9 +557,22 @@ impl Combos {
             if !board.trymove(m, color) {
                 return false;
             }
-            let answer = owl.attack(board, reader, stones, n);
-            board.popgo();
+            let mut answer = owl.attack(board, reader, stones, n);
             nodes.set(nodes.get() + answer.nodes);
+            if answer.result == ReadResult::Win {
+                let mut parts = LifeParts {
+                    board,
+                    reader,
+                    conn,
+                    dragons: links,
+                    owl,
+                    solver,
+                };
+                if let Some(exact) = life::exact_answer(&mut parts, Question::Attack, n, &answer) {
+                    answer = exact;
+                }
+            }
+            board.popgo();
             if answer.result == ReadResult::Win {
                 log::debug!(
                     "genmove: {m:?} kills the own dragon at {:?} ({} stones)",
@@ -1038,8 +1076,8 @@ fn useful_points(board: &Board, filter: &MoveFilter, color: Color) -> Vec<Point>
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::connect::ConnectionReader;
     use crate::game::Game;
+    use crate::owl::OwlAnswer;
 
     /// A game whose position is the diagram's.
     fn game_from(diagram: &str) -> Game {
@@ -1215,12 +1253,7 @@ pub(crate) mod tests {
         for color in [Color::Black, Color::White] {
             let mut engine = engine_with(game_from(position));
             let filter = engine.game.move_filter();
-            let guard = OwlGuard {
-                dragons: Vec::new(),
-                owl: OwlReader::default(),
-                nodes: Rc::default(),
-            };
-            let mv = early_move(&mut engine, &[], guard, filter, color, 0).ok();
+            let mv = early_move(&mut engine, &[], OwlGuard::default(), filter, color, 0).ok();
             assert_eq!(mv, Some(Move::Play(c5)), "{color:?}");
         }
     }
@@ -1394,18 +1427,42 @@ pub(crate) mod tests {
              X X X X X O .
              . . . . X O .",
         ));
-        let dragons = life::owl_alive_dragons(&mut engine, Color::Black, 2);
-        assert_eq!(dragons.len(), 1);
-        let guard = OwlGuard {
-            dragons,
-            owl: OwlReader::new(engine.owl.config),
-            nodes: Rc::default(),
-        };
+        let guard = OwlGuard::new(&mut engine, Color::Black, 2);
+        assert_eq!(guard.dragons.len(), 1);
         let mut combos = Combos::new(Color::Black, guard);
         let board = engine.game.board_mut();
         let reader = &mut engine.reader;
         assert!(combos.kills_own_dragon(board, reader, Point::new(6, 0)));
         assert!(!combos.kills_own_dragon(board, reader, Point::new(0, 0)));
         assert!(combos.guard.nodes.get() > 0);
+    }
+
+    /// The guard's kills go through the exact solver as `owl_attack`'s
+    /// do: given a heuristic "kill" of an enclosed group with two eyes,
+    /// the solver answers that the attack fails; for a group that is not
+    /// enclosed it has no answer and the heuristic one stands.
+    #[test]
+    fn the_exact_solver_overrules_a_false_kill() {
+        let mut engine = engine_with(game_from(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             O O O O O . .
+             X X X X O . .
+             . X . X O . X",
+        ));
+        let heuristic = OwlAnswer {
+            result: ReadResult::Win,
+            mv: Some(Point::new(6, 0)),
+            certain: true,
+            nodes: 0,
+        };
+        let mut parts = LifeParts::of(&mut engine);
+        let b2 = Point::new(5, 1);
+        let exact = life::exact_answer(&mut parts, Question::Attack, b2, &heuristic);
+        assert_eq!(exact.map(|a| a.result), Some(ReadResult::Fail));
+        let g1 = Point::new(6, 6);
+        assert!(life::exact_answer(&mut parts, Question::Attack, g1, &heuristic).is_none());
     }
 }

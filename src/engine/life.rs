@@ -9,15 +9,17 @@
 //! solver and its region have none (GNU Go 3.8 has no exact solver).
 
 use super::Engine;
+use crate::analysis::dragon::Dragons;
 use crate::analysis::status::{self, FinalStatus, OwlVerdicts, SEKI_SHARED_LIBERTIES};
 use crate::analysis::Readers;
 use crate::board::{Board, Color, Point};
+use crate::connect::ConnectionReader;
 use crate::eyes::unconditional::{unconditional_status, UnconditionalStatus};
 use crate::game::MoveFilter;
-use crate::owl::OwlAnswer;
-use crate::reading::{ReadResult, ReadingConfig};
+use crate::owl::{OwlAnswer, OwlReader};
+use crate::reading::{ReadResult, Reader, ReadingConfig};
 use crate::semeai::{Outcome, RaceDragon};
-use crate::solve::{NotEnclosed, OwlExact, Region};
+use crate::solve::{LifeSolver, NotEnclosed, OwlExact, Region};
 use std::collections::HashMap;
 
 /// Which owl question is asked: `owl_attack` or `owl_defend`.
@@ -175,10 +177,47 @@ fn exact(
     target: Point,
     heuristic: &OwlAnswer,
 ) -> Option<OwlAnswer> {
-    if engine.solver.config.owl_budget == 0 {
+    exact_answer(&mut LifeParts::of(engine), q, target, heuristic)
+}
+
+/// The readers an exact owl answer ([`exact_answer`]) is read with: the
+/// engine's own ([`LifeParts::of`]), or a move generator's, which reads
+/// positions after its candidate moves with readers of its own so that
+/// the engine's caches of the real position stay as they are.
+pub(crate) struct LifeParts<'a> {
+    pub board: &'a mut Board,
+    pub reader: &'a mut Reader,
+    pub conn: &'a mut ConnectionReader,
+    pub dragons: &'a mut Dragons,
+    pub owl: &'a mut OwlReader,
+    pub solver: &'a mut LifeSolver,
+}
+
+impl<'a> LifeParts<'a> {
+    /// The engine's readers and its board.
+    pub(crate) fn of(engine: &'a mut Engine) -> LifeParts<'a> {
+        LifeParts {
+            board: engine.game.board_mut(),
+            reader: &mut engine.reader,
+            conn: &mut engine.conn,
+            dragons: &mut engine.dragons,
+            owl: &mut engine.owl,
+            solver: &mut engine.solver,
+        }
+    }
+}
+
+/// [`exact`] with the readers of `parts`.
+pub(crate) fn exact_answer(
+    parts: &mut LifeParts<'_>,
+    q: Question,
+    target: Point,
+    heuristic: &OwlAnswer,
+) -> Option<OwlAnswer> {
+    if parts.solver.config.owl_budget == 0 {
         return None;
     }
-    let region = owl_region(engine, target)?;
+    let region = owl_region(parts, target)?;
     let first = match q {
         Question::Attack => region.defender.opponent(),
         Question::Defend => region.defender,
@@ -188,9 +227,9 @@ fn exact(
     } else {
         heuristic.mv
     };
-    let board = engine.game.board_mut();
+    let board = &mut *parts.board;
     let closed = region.close(board)?;
-    let answer = engine.solver.owl_answer(board, &closed, first, preferred);
+    let answer = parts.solver.owl_answer(board, &closed, first, preferred);
     region.reopen(board);
     let (exact, mv, _) = answer?;
     // A ko the solver's ko master wins is no answer: the ko master has
@@ -220,10 +259,10 @@ fn exact(
 /// region ([`find_region`]), or when the flood leaks out through gaps in
 /// the walls, the region with those gaps closed
 /// ([`Region::find_closing_gaps`]).
-fn owl_region(engine: &mut Engine, target: Point) -> Option<Region> {
-    match find_region(engine, target) {
+fn owl_region(parts: &mut LifeParts<'_>, target: Point) -> Option<Region> {
+    match remembered_region(parts, target, false) {
         Ok(region) => Some(region),
-        Err(NotEnclosed::TooLarge(_)) => find_gap_closed_region(engine, target).ok(),
+        Err(NotEnclosed::TooLarge(_)) => remembered_region(parts, target, true).ok(),
         Err(_) => None,
     }
 }
@@ -519,36 +558,32 @@ fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
 /// A flood that treats every attacker string as a wall comes first: when
 /// even that one is open, no string is read.
 pub fn find_region(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
-    remembered_region(engine, target, false)
+    remembered_region(&mut LifeParts::of(engine), target, false)
 }
 
-/// [`find_region`] with the gaps of the walls closed
-/// ([`Region::find_closing_gaps`]); the walls are read the same way.
-pub fn find_gap_closed_region(engine: &mut Engine, target: Point) -> Result<Region, NotEnclosed> {
-    remembered_region(engine, target, true)
-}
-
-/// The region of [`find_region`] or [`find_gap_closed_region`], from the
-/// solver's memory or read.
+/// The region of [`find_region`], or of [`Region::find_closing_gaps`]
+/// with the walls read the same way, from the solver's memory or read.
 fn remembered_region(
-    engine: &mut Engine,
+    parts: &mut LifeParts<'_>,
     target: Point,
     close_gaps: bool,
 ) -> Result<Region, NotEnclosed> {
-    let board = engine.game.board();
-    if let Some(known) = engine.solver.remembered_region(board, target, close_gaps) {
+    if let Some(known) = parts
+        .solver
+        .remembered_region(parts.board, target, close_gaps)
+    {
         return known;
     }
-    let found = read_region(engine, target, close_gaps);
-    engine
+    let found = read_region(parts, target, close_gaps);
+    parts
         .solver
-        .remember_region(engine.game.board(), target, close_gaps, found.clone());
+        .remember_region(parts.board, target, close_gaps, found.clone());
     found
 }
 
-/// [`find_region`] without the memory.
+/// [`remembered_region`] without the memory.
 fn read_region(
-    engine: &mut Engine,
+    parts: &mut LifeParts<'_>,
     target: Point,
     close_gaps: bool,
 ) -> Result<Region, NotEnclosed> {
@@ -557,21 +592,18 @@ fn read_region(
     } else {
         Region::find
     };
-    let outline = flood(engine.game.board_mut(), target, &mut |_, _| true)?;
+    let outline = flood(parts.board, target, &mut |_, _| true)?;
     // A gap-closed region is only worth its walls' reads when the solver
     // can settle it; the region with walls read holds this one.
-    let board = engine.game.board();
-    if close_gaps && outline.empty_points(board) > MAX_GAP_REGION_EMPTY {
+    if close_gaps && outline.empty_points(parts.board) > MAX_GAP_REGION_EMPTY {
         return Err(NotEnclosed::TooManyEmpty(MAX_GAP_REGION_EMPTY));
     }
     // The walls' reads are no part of a `decide_owl` recording.
-    let tracer = engine.owl.tracer.take();
-    let found = read_walls(engine, target, flood);
-    engine.owl.tracer = tracer;
+    let tracer = parts.owl.tracer.take();
+    let found = read_walls(parts, target, flood);
+    parts.owl.tracer = tracer;
     match found {
-        Ok(region)
-            if close_gaps && region.empty_points(engine.game.board()) > MAX_GAP_REGION_EMPTY =>
-        {
+        Ok(region) if close_gaps && region.empty_points(parts.board) > MAX_GAP_REGION_EMPTY => {
             Err(NotEnclosed::TooManyEmpty(MAX_GAP_REGION_EMPTY))
         }
         found => found,
@@ -595,17 +627,20 @@ type Flood =
 /// its dragon lives as it stands by the owl's static judgement (two eyes
 /// even if the defender moves first, or a way out:
 /// [`crate::owl::OwlReader::alive_as_it_stands`]), judged once per dragon.
-fn read_walls(engine: &mut Engine, target: Point, flood: Flood) -> Result<Region, NotEnclosed> {
-    let uncond = unconditional_status(engine.game.board_mut());
-    let Engine {
-        game,
+fn read_walls(
+    parts: &mut LifeParts<'_>,
+    target: Point,
+    flood: Flood,
+) -> Result<Region, NotEnclosed> {
+    let uncond = unconditional_status(parts.board);
+    let LifeParts {
+        board,
         reader,
         conn,
         dragons,
         owl,
         ..
-    } = engine;
-    let board = game.board_mut();
+    } = parts;
     // Verdicts per dragon, by its first stone.
     let mut judged: Vec<(Point, bool)> = Vec::new();
     flood(board, target, &mut |board: &mut Board, p: Point| {
