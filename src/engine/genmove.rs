@@ -61,7 +61,10 @@
 //! 9. otherwise, when blunders were skipped, hold the point where the
 //!    opponent's combination after one of them would start, if that move
 //!    is safe and no blunder itself (its own refutation is tried next);
-//! 10. otherwise pass.
+//! 10. otherwise pass; but `restricted_genmove`, which asks for one of
+//!     its points, names the allowed point that passes every check below
+//!     and leaves the territory estimate best for the mover
+//!     ([`best_allowed`]), and passes only when there is none.
 //!
 //! Every move of every step is checked for blunders first (GNU Go
 //! `atari_atari_confirm_safety`): a move after which the opponent has a
@@ -195,6 +198,45 @@ pub fn generate_move_within(
     };
     engine.owl.add_to_node_counter(nodes.get());
     mv
+}
+
+/// For `restricted_genmove` when the move generator finds nothing among
+/// the allowed points (it would pass): the allowed point that is legal,
+/// permitted, no own eye, safe and no blunder (the checks every step
+/// makes, [`Combos::is_playable`]), after which the territory estimate
+/// counts most for the mover (its points minus the opponent's); the
+/// first such in `allowed` on a tie. The caller asked for one of these
+/// points, so the engine names the least harmful instead of passing;
+/// `None` when every allowed point fails the checks.
+pub fn best_allowed(
+    engine: &mut Engine,
+    color: Color,
+    allowed: &[Point],
+    filter: &MoveFilter,
+) -> Option<Point> {
+    let guard = OwlGuard::new(engine, color, OWL_SCOPE.min_stones);
+    let nodes = Rc::clone(&guard.nodes);
+    let mut combos = Combos::new(color, guard);
+    let board = engine.game.board_mut();
+    let reader = &mut engine.reader;
+    let mut best: Option<(i64, Point)> = None;
+    for &p in allowed {
+        if !board.is_empty(p)
+            || is_own_eye(board, p, color)
+            || !combos.is_playable(board, reader, filter, p)
+            || !board.trymove(p, color)
+        {
+            continue;
+        }
+        let estimate = Territory::estimate(board, reader);
+        board.popgo();
+        let score = estimate.count(color) as i64 - estimate.count(color.opponent()) as i64;
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, p));
+        }
+    }
+    engine.owl.add_to_node_counter(nodes.get());
+    best.map(|(_, p)| p)
 }
 
 /// What steps 6-9 need from the earlier ones.

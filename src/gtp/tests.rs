@@ -1673,6 +1673,32 @@ fn restricted_genmove_keeps_to_its_vertices() {
     assert_eq!(run(&mut e, "showboard").expect("showboard"), before);
 }
 
+/// When the move generator would pass, `restricted_genmove` still names
+/// one of its vertices if one is safe and no own eye: inside Black's
+/// settled corner `genmove` passes, but a restricted call there answers
+/// a point of the corner. An own eye is never named: allowed only the
+/// eye, the answer is a pass.
+#[test]
+fn restricted_genmove_names_a_harmless_vertex_rather_than_pass() {
+    let mut e = engine_with(
+        ". X . X O . .
+         X X . X O . .
+         . . . X O . .
+         X X X X O . .
+         O O O O O . .
+         . . . . . . .
+         . . . . . . .",
+    );
+    ok(&mut e, "komi 0");
+    let corner = ["C7", "A5", "B5", "C5", "C6"];
+    let free = run(&mut e, "restricted_genmove black C7 A5 B5").expect("answer");
+    assert!(corner.contains(&free.as_str()), "{free}");
+    assert_eq!(
+        run(&mut e, "restricted_genmove black A7").as_deref(),
+        Ok("PASS")
+    );
+}
+
 /// `loadsgf` keeps the tactical reader's table on a board of the same
 /// size (its entries are keyed by the whole position, as GNU Go's are):
 /// a position loaded again answers a question read before with the same

@@ -12,7 +12,7 @@
 
 use crate::analysis::status::{FinalStatus, PointStatus};
 use crate::board::{Color, Move, Point, MAX_BOARD};
-use crate::engine::genmove::{generate_move, generate_move_within};
+use crate::engine::genmove::{best_allowed, generate_move, generate_move_within};
 use crate::engine::life;
 use crate::engine::score;
 use crate::engine::Engine;
@@ -214,8 +214,9 @@ pub fn gg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
 }
 
 /// `restricted_genmove COLOR V1 V2 ...`: generate a move among the
-/// vertices only (seed 0), do not play it; `PASS` when the move generator
-/// finds none of them worth playing.
+/// vertices only (seed 0), do not play it. When the move generator finds
+/// none of them worth playing, the least harmful vertex that is safe and
+/// no blunder ([`best_allowed`]); `PASS` when there is none.
 pub fn restricted_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     let color = engine.color_arg(args, 0)?;
     if args.len() < 2 {
@@ -227,7 +228,12 @@ pub fn restricted_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     engine.require_no_stack("genmove")?;
     engine.reader.clear_hash_table();
     let filter = engine.game.move_filter().restricted_to(&allowed);
-    let mv = generate_move_within(engine, color, 0, filter);
+    let mut mv = generate_move_within(engine, color, 0, filter.clone());
+    if mv == Move::Pass {
+        if let Some(p) = best_allowed(engine, color, &allowed, &filter) {
+            mv = Move::Play(p);
+        }
+    }
     Ok(format_move(mv, engine.size()))
 }
 
