@@ -325,7 +325,10 @@ fn run_suite(argv: &[String], path: &Path, timeout: Duration) -> SuiteResult {
             Some(id) => {
                 let verdict = judge(step.expect.as_ref(), &response);
                 let expected = match &step.expect {
-                    Some(tst::Expectation::Pattern { source, .. }) => source.clone(),
+                    // A negated pattern is shown as written: `!C1|B3`.
+                    Some(tst::Expectation::Pattern {
+                        source, negated, ..
+                    }) => format!("{}{source}", if *negated { "!" } else { "" }),
                     Some(tst::Expectation::Malformed { reason, .. }) => reason.clone(),
                     None => "(success)".into(),
                 };
