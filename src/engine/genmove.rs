@@ -72,8 +72,11 @@
 //! or after which the owl kills an own dragon it read alive before (GNU Go
 //! `detect_owl_blunder`, `Combos::kills_own_dragon`),
 //! is skipped for the next candidate (steps 1-3 look at up to four of
-//! theirs), and when only such moves are left the engine holds a point
-//! those combinations start from (step 9) or passes.
+//! theirs); a candidate of steps 1-4a that a combination refutes gives
+//! way at once to the point that combination would start from, if the
+//! mover may play it (`Combos::first_sound`); and when only such moves are
+//! left the engine holds a point those combinations start from (step 9)
+//! or passes.
 //!
 //! Steps 1-3a but 1a are [`ranked_moves`], which the analysis commands show
 //! too (without the combination steps and checks; they add the owl's
@@ -332,7 +335,7 @@ fn early_move(
         .position(|c| worth(c.reason) < threat)
         .unwrap_or(urgent.len());
     let (larger, smaller) = urgent.split_at(split);
-    if let Some(best) = combos.first_sound(board, reader, larger, &mut skipped) {
+    if let Some(best) = combos.first_sound(board, reader, &filter, larger, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
@@ -346,7 +349,7 @@ fn early_move(
             return Ok(Move::Play(p));
         }
     }
-    if let Some(best) = combos.first_sound(board, reader, smaller, &mut skipped) {
+    if let Some(best) = combos.first_sound(board, reader, &filter, smaller, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
@@ -369,14 +372,14 @@ fn early_move(
         color,
         CANDIDATES,
     );
-    if let Some(best) = combos.first_sound(board, reader, &territorial, &mut skipped) {
+    if let Some(best) = combos.first_sound(board, reader, &filter, &territorial, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
     let (after_neutral, unhurried): (Vec<Candidate>, Vec<Candidate>) = dead_captures
         .into_iter()
         .partition(|c| capture_can_wait(board, &territory, c, color));
-    if let Some(best) = combos.first_sound(board, reader, &unhurried, &mut skipped) {
+    if let Some(best) = combos.first_sound(board, reader, &filter, &unhurried, &mut skipped) {
         log::debug!("genmove: {best:?}");
         return Ok(Move::Play(best.mv));
     }
@@ -406,7 +409,7 @@ fn early_move(
     ) {
         return Ok(Move::Play(p));
     }
-    if let Some(best) = combos.first_sound(board, reader, &after_neutral, &mut skipped) {
+    if let Some(best) = combos.first_sound(board, reader, &filter, &after_neutral, &mut skipped) {
         log::debug!("genmove: {best:?}, after the neutral points");
         return Ok(Move::Play(best.mv));
     }
@@ -508,6 +511,10 @@ struct Combos {
     /// The opponent's first moves of the combinations the blunders found
     /// so far would have allowed, in the order found, each once.
     refutations: Vec<Point>,
+    /// Where the opponent's combination after the last move found a
+    /// blunder would start (`None` when that move was no combination
+    /// blunder).
+    last_refutation: Option<Point>,
     /// The mover's dragons a move of its own must not kill.
     guard: OwlGuard,
 }
@@ -553,6 +560,7 @@ impl Combos {
             config: AaConfig::for_genmove(),
             own: None,
             refutations: Vec::new(),
+            last_refutation: None,
             guard,
         }
     }
@@ -659,9 +667,11 @@ impl Combos {
         let config = self.config;
         let (targets, before) = self.own(board, reader);
         let (targets, before) = (targets.clone(), *before);
+        self.last_refutation = None;
         let Some(c) = blunder_combination(board, reader, config, &targets, before, m) else {
             return self.kills_own_dragon(board, reader, m);
         };
+        self.last_refutation = Some(c.mv);
         log::debug!(
             "genmove: {m:?} allows a combination of value {} at {:?}",
             c.value,
@@ -696,11 +706,17 @@ impl Combos {
     }
 
     /// The first of `candidates` that is no blunder; the first blunder is
-    /// remembered in `skipped` (if none was before).
+    /// remembered in `skipped` (if none was before). A candidate skipped
+    /// because it lets the opponent start a combination at some point is
+    /// replaced there and then by that point, when the mover may play it
+    /// (legal, allowed, safe, no blunder itself): holding the point keeps
+    /// the threat away, as step 9 does for the last resort, and the
+    /// candidate was urgent enough to be tried before the later steps.
     fn first_sound(
         &mut self,
         board: &mut Board,
         reader: &mut Reader,
+        filter: &MoveFilter,
         candidates: &[Candidate],
         skipped: &mut Option<Point>,
     ) -> Option<Candidate> {
@@ -709,6 +725,18 @@ impl Combos {
                 return Some(*c);
             }
             skipped.get_or_insert(c.mv);
+            if let Some(x) = self.last_refutation.filter(|&x| x != c.mv) {
+                if self.is_playable(board, reader, filter, x) {
+                    log::debug!(
+                        "genmove: {:?} replaced by {x:?}, where its refutation starts",
+                        c.mv
+                    );
+                    return Some(Candidate {
+                        mv: x,
+                        reason: c.reason,
+                    });
+                }
+            }
         }
         None
     }
@@ -1477,6 +1505,22 @@ pub(crate) mod tests {
         assert!(combos.kills_own_dragon(board, reader, Point::new(6, 0)));
         assert!(!combos.kills_own_dragon(board, reader, Point::new(0, 0)));
         assert!(combos.guard.nodes.get() > 0);
+    }
+
+    /// White's owl defence of its bottom group at G2 would leave D6 and
+    /// F6 short of liberties: Black's E6 then starts a combination. The
+    /// skipped defence gives way to E6 itself, which joins the two
+    /// stones (before, the generator went on to B2).
+    #[test]
+    fn a_refuted_candidate_gives_way_to_the_point_of_its_refutation() {
+        let position = ". . . X . X .
+                        . . . O . O .
+                        . . . X . . .
+                        . . . . . . .
+                        X . . . . . .
+                        . . . . . O .
+                        X O . O . O .";
+        assert_eq!(gen(position, Color::White), Move::Play(Point::new(1, 4)));
     }
 
     /// The guard's kills go through the exact solver as `owl_attack`'s
