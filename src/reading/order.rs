@@ -22,7 +22,8 @@
 //! reading, connection, connect, capture and break-in suites; the
 //! defender's-best-point scores and the defender's atari bonus were set
 //! on the fitting half of the held-out sweep (`scripts/held-out-sweep.sh`)
-//! and checked on its checking half.
+//! and checked on its checking half, as were (2026-11-29) the rising
+//! defender's-point table and the attacker's per-stone rescue bonus.
 
 use super::libs::{accuratelib, approxlib};
 use super::moves::{CandidateMoves, MAX_CANDIDATES};
@@ -307,20 +308,25 @@ const ATTACK_TARGET_LIB_PENALTY: i32 = 20;
 /// Attacker, on a liberty of the target: by the liberties the defender
 /// would have after extending there itself (0, 1, 2, 3, 4, 5 or more).
 /// The point where the defender would gain the most room is the one to
-/// take first (GNU Go weighs it too); a point that gives it little is
-/// left to the generators' order. A steeper table ([0, -4, -4, -2, 2,
-/// 20]) saved more nodes but changed ko answers; this one changes one
-/// known ko answer (README, held-out sweep: gorimutyu's `defend C18`,
-/// a ko the defender cannot win) and no node golden's code.
-const ATTACK_DEFENDER_POINT_SCORE: [i32; 6] = [0, 0, 0, 3, 8, 16];
+/// take first (GNU Go weighs it too, rising with every liberty); a point
+/// where it would gain one or two liberties can wait, as the defender
+/// gets little from it (below the generators' order, not only flat).
+/// A steeper, non-monotone table ([0, -4, -4, -2, 2, 20]) changed ko
+/// answers; [0, 0, 0, 3, 8, 16] changed one known ko answer (README,
+/// held-out sweep: gorimutyu's `defend C18`, a ko the defender cannot
+/// win). This one was set on the held-out sweep's fitting half.
+const ATTACK_DEFENDER_POINT_SCORE: [i32; 6] = [0, -8, -4, 6, 10, 18];
 /// Attacker: the defender could not use this liberty either (it would be
 /// left with one liberty there), and the move is no safe atari.
 const ATTACK_USELESS_LIB_PENALTY: i32 = 14;
 /// Attacker: an atari on a two-liberty target without self-atari.
 const ATTACK_SAFE_ATARI_SCORE: i32 = 4;
-/// Attacker: rescuing its own stones in atari, plus per stone (up to five).
+/// Attacker: rescuing its own stones in atari, plus per stone (up to
+/// five), each stone worth half a liberty the target keeps
+/// ([`ATTACK_TARGET_LIB_PENALTY`]): captured, the chain gives the target
+/// a liberty for each of its stones next to it, and room besides.
 const ATTACK_RESCUE_SCORE: i32 = 16;
-const ATTACK_RESCUE_PER_STONE: i32 = 4;
+const ATTACK_RESCUE_PER_STONE: i32 = 8;
 /// Attacker: capturing, plus per stone (up to five).
 const ATTACK_CAPTURE_SCORE: i32 = 7;
 /// Attacker: a ko capture (one stone taken, one liberty left).
