@@ -70,8 +70,10 @@
 //! `atari_atari_confirm_safety`): a move after which the opponent has a
 //! combination it did not have before ([`crate::combination::blunder_size`]),
 //! or after which the owl kills an own dragon it read alive before (GNU Go
-//! `detect_owl_blunder`, `Combos::kills_own_dragon`),
-//! is skipped for the next candidate (steps 1-3 look at up to four of
+//! `detect_owl_blunder`, `Combos::kills_own_dragon`), or after which an
+//! opponent dragon the owl read dead lives (a seki, a ko or life:
+//! `Combos::revives_dead_foe`, the check GNU Go's blunder suite asks for as
+//! `detect_semeai_blunder`), is skipped for the next candidate (steps 1-3 look at up to four of
 //! theirs); a candidate of steps 1-4a that a combination refutes gives
 //! way at once to the point that combination would start from, if the
 //! mover may play it (`Combos::first_sound`); and when only such moves are
@@ -443,6 +445,26 @@ fn early_move(
     }))
 }
 
+/// The owl's answer to `q` about the dragon with `stones`, corrected by
+/// the exact solver where it proves one ([`life::exact_answer`]); its
+/// owl nodes are added to `nodes`.
+fn read_exactly(
+    parts: &mut LifeParts<'_>,
+    q: Question,
+    stones: &[Point],
+    target: Point,
+    nodes: &std::cell::Cell<u64>,
+) -> ReadResult {
+    let answer = match q {
+        Question::Attack => parts.owl.attack(parts.board, parts.reader, stones, target),
+        Question::Defend => parts.owl.defend(parts.board, parts.reader, stones, target),
+    };
+    nodes.set(nodes.get() + answer.nodes);
+    life::exact_answer(parts, q, target, &answer)
+        .unwrap_or(answer)
+        .result
+}
+
 /// Liberties an own string may have and still be short of them: the
 /// capture of dead stones next to it is then no endgame move
 /// ([`capture_can_wait`]).
@@ -534,6 +556,9 @@ pub(crate) struct OwlGuard {
     conn: ConnectionReader,
     links: Dragons,
     solver: LifeSolver,
+    /// Opponent dragons read so far (their stones), and whether the owl
+    /// reads them dead in the position before the move.
+    foes: Vec<(Vec<Point>, bool)>,
     /// The nodes its owl reads took, added to the engine's owl node
     /// counter when the move is chosen.
     nodes: Rc<std::cell::Cell<u64>>,
@@ -548,6 +573,7 @@ impl OwlGuard {
             conn: ConnectionReader::new(engine.conn.config.clone()),
             links: Dragons::default(),
             solver: LifeSolver::new(engine.solver.config),
+            foes: Vec::new(),
             nodes: Rc::default(),
         }
     }
@@ -590,6 +616,7 @@ impl Combos {
             links,
             solver,
             nodes,
+            ..
         } = &mut self.guard;
         let mut read: Vec<usize> = Vec::new();
         for n in m.neighbors() {
@@ -635,6 +662,94 @@ impl Combos {
         false
     }
 
+    /// Does the mover's move `m` let a dead opponent dragon live? An
+    /// opponent dragon of two stones or more with a stone next to `m`
+    /// that the owl reads dead before the move (its attack kills cleanly
+    /// and its defence fails, each through the exact solver as
+    /// `owl_attack` and `owl_defend` read) is read again after `m`, the
+    /// opponent to move: when the defence then succeeds (a seki, a ko or
+    /// life), the move is a blunder (an outer liberty filled, an eye
+    /// space widened: GNU Go 3.8 has no such check, its blunder suite
+    /// asks for one).
+    fn revives_dead_foe(&mut self, board: &mut Board, reader: &mut Reader, m: Point) -> bool {
+        if !board.is_empty(m) {
+            return false;
+        }
+        let foe = self.color.opponent();
+        let OwlGuard {
+            owl,
+            conn,
+            links,
+            solver,
+            foes,
+            nodes,
+            ..
+        } = &mut self.guard;
+        let mut seen: Vec<usize> = Vec::new();
+        for n in m.neighbors() {
+            if !board.on_board(n) || board.color_at(n) != Some(foe) {
+                continue;
+            }
+            let i = match foes.iter().position(|(d, _)| d.contains(&n)) {
+                Some(i) => i,
+                None => {
+                    let stones = links.dragon_stones(&mut Readers::new(board, reader, conn), n);
+                    let dead = stones.len() >= 2 && {
+                        let target = stones[0];
+                        let mut parts = LifeParts {
+                            board,
+                            reader,
+                            conn,
+                            dragons: links,
+                            owl,
+                            solver,
+                        };
+                        read_exactly(&mut parts, Question::Attack, &stones, target, nodes)
+                            == ReadResult::Win
+                            && read_exactly(&mut parts, Question::Defend, &stones, target, nodes)
+                                == ReadResult::Fail
+                    };
+                    foes.push((stones, dead));
+                    foes.len() - 1
+                }
+            };
+            if seen.contains(&i) || !foes[i].1 {
+                continue;
+            }
+            seen.push(i);
+            if !board.trymove(m, self.color) {
+                return false;
+            }
+            let left: Vec<Point> = foes[i]
+                .0
+                .iter()
+                .copied()
+                .filter(|&p| board.is_stone(p))
+                .collect();
+            let lives = left.len() >= 2 && {
+                let mut parts = LifeParts {
+                    board,
+                    reader,
+                    conn,
+                    dragons: links,
+                    owl,
+                    solver,
+                };
+                read_exactly(&mut parts, Question::Defend, &left, left[0], nodes)
+                    != ReadResult::Fail
+            };
+            board.popgo();
+            if lives {
+                log::debug!(
+                    "genmove: {m:?} lets the dead opponent dragon at {:?} live",
+                    foes[i].0[0]
+                );
+                return true;
+            }
+        }
+        false
+    }
+
     /// The mover's targets for the opponent and the opponent's
     /// combination now.
     fn own(&mut self, board: &mut Board, reader: &mut Reader) -> &(Targets, u32) {
@@ -662,14 +777,16 @@ impl Combos {
             && !self.is_blunder(board, reader, m)
     }
 
-    /// Does the move `m` give the opponent a combination it did not have?
+    /// Does the move `m` give the opponent a combination it did not have,
+    /// kill an own dragon or revive a dead opponent dragon?
     fn is_blunder(&mut self, board: &mut Board, reader: &mut Reader, m: Point) -> bool {
         let config = self.config;
         let (targets, before) = self.own(board, reader);
         let (targets, before) = (targets.clone(), *before);
         self.last_refutation = None;
         let Some(c) = blunder_combination(board, reader, config, &targets, before, m) else {
-            return self.kills_own_dragon(board, reader, m);
+            return self.kills_own_dragon(board, reader, m)
+                || self.revives_dead_foe(board, reader, m);
         };
         self.last_refutation = Some(c.mv);
         log::debug!(
@@ -1521,6 +1638,34 @@ pub(crate) mod tests {
                         . . . . . O .
                         X O . O . O .";
         assert_eq!(gen(position, Color::White), Move::Play(Point::new(1, 4)));
+    }
+
+    /// Black's four stones in White's corner are dead to the owl (its
+    /// attack at C1 kills, no defence saves them). White's B1 inside the
+    /// corner hands Black A1 and life, so the guard calls it a blunder;
+    /// White's own killing move C1 and a move far away are no blunders
+    /// of this kind.
+    #[test]
+    fn a_move_that_lets_dead_stones_live_is_a_blunder() {
+        let mut engine = engine_with(game_from(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             O O O O O . .
+             X X . . O . .
+             . X X . O . .
+             . . . . O . .",
+        ));
+        let guard = OwlGuard::new(&mut engine, Color::White, 2);
+        let mut combos = Combos::new(Color::White, guard);
+        let board = engine.game.board_mut();
+        let reader = &mut engine.reader;
+        let (b1, c1, g7) = (Point::new(6, 1), Point::new(6, 2), Point::new(0, 6));
+        assert!(combos.revives_dead_foe(board, reader, b1));
+        assert!(!combos.revives_dead_foe(board, reader, c1));
+        assert!(!combos.revives_dead_foe(board, reader, g7));
+        assert_eq!(combos.guard.foes.len(), 1, "one dragon read once");
+        assert!(combos.guard.foes[0].1, "read dead");
     }
 
     /// The guard's kills go through the exact solver as `owl_attack`'s
