@@ -694,21 +694,30 @@ impl Combos {
                 Some(i) => i,
                 None => {
                     let stones = links.dragon_stones(&mut Readers::new(board, reader, conn), n);
-                    let dead = stones.len() >= 2 && {
-                        let target = stones[0];
-                        let mut parts = LifeParts {
-                            board,
-                            reader,
-                            conn,
-                            dragons: links,
-                            owl,
-                            solver,
+                    // The static judgement first: a dragon with two eyes
+                    // or a way out as it stands is not dead (and costs no
+                    // reading).
+                    let dead =
+                        stones.len() >= 2 && !owl.alive_as_it_stands(board, reader, &stones) && {
+                            let target = stones[0];
+                            let mut parts = LifeParts {
+                                board,
+                                reader,
+                                conn,
+                                dragons: links,
+                                owl,
+                                solver,
+                            };
+                            read_exactly(&mut parts, Question::Attack, &stones, target, nodes)
+                                == ReadResult::Win
+                                && read_exactly(
+                                    &mut parts,
+                                    Question::Defend,
+                                    &stones,
+                                    target,
+                                    nodes,
+                                ) == ReadResult::Fail
                         };
-                        read_exactly(&mut parts, Question::Attack, &stones, target, nodes)
-                            == ReadResult::Win
-                            && read_exactly(&mut parts, Question::Defend, &stones, target, nodes)
-                                == ReadResult::Fail
-                    };
                     foes.push((stones, dead));
                     foes.len() - 1
                 }
