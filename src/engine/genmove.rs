@@ -208,7 +208,7 @@ pub fn generate_move_within(
 /// For `restricted_genmove` when the move generator finds nothing among
 /// the allowed points (it would pass): the allowed point that is legal,
 /// permitted, no own eye, safe and no blunder (the checks every step
-/// makes, [`Combos::is_playable`]), after which the territory estimate
+/// makes, `Combos::is_playable`), after which the territory estimate
 /// counts most for the mover (its points minus the opponent's); the
 /// first such in `allowed` on a tie. The caller asked for one of these
 /// points, so the engine names the least harmful instead of passing;
