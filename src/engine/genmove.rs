@@ -107,6 +107,7 @@ use std::rc::Rc;
 
 use super::life::{self, CriticalScope, LifeParts, Question};
 use super::Engine;
+use crate::owl::OwlAnswer;
 
 /// The critical dragons whose owl moves `genmove` considers: its own of
 /// two stones or more. Measured over every suite against the generator
@@ -445,26 +446,6 @@ fn early_move(
     }))
 }
 
-/// The owl's answer to `q` about the dragon with `stones`, corrected by
-/// the exact solver where it proves one ([`life::exact_answer`]); its
-/// owl nodes are added to `nodes`.
-fn read_exactly(
-    parts: &mut LifeParts<'_>,
-    q: Question,
-    stones: &[Point],
-    target: Point,
-    nodes: &std::cell::Cell<u64>,
-) -> ReadResult {
-    let answer = match q {
-        Question::Attack => parts.owl.attack(parts.board, parts.reader, stones, target),
-        Question::Defend => parts.owl.defend(parts.board, parts.reader, stones, target),
-    };
-    nodes.set(nodes.get() + answer.nodes);
-    life::exact_answer(parts, q, target, &answer)
-        .unwrap_or(answer)
-        .result
-}
-
 /// Liberties an own string may have and still be short of them: the
 /// capture of dead stones next to it is then no endgame move
 /// ([`capture_can_wait`]).
@@ -577,6 +558,49 @@ impl OwlGuard {
             nodes: Rc::default(),
         }
     }
+
+    /// The exact solver's answer to `q` about the dragon at `target`
+    /// given the owl's `heuristic` one ([`life::exact_answer`]), read
+    /// with the guard's own readers.
+    fn exact(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        q: Question,
+        target: Point,
+        heuristic: &OwlAnswer,
+    ) -> Option<OwlAnswer> {
+        let mut parts = LifeParts {
+            board,
+            reader,
+            conn: &mut self.conn,
+            dragons: &mut self.links,
+            owl: &mut self.owl,
+            solver: &mut self.solver,
+        };
+        life::exact_answer(&mut parts, q, target, heuristic)
+    }
+
+    /// The owl's answer to `q` about the dragon with `stones`, corrected
+    /// by the exact solver where it proves one, as `owl_attack` and
+    /// `owl_defend` answer; its owl nodes are counted.
+    fn read(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        q: Question,
+        stones: &[Point],
+        target: Point,
+    ) -> ReadResult {
+        let answer = match q {
+            Question::Attack => self.owl.attack(board, reader, stones, target),
+            Question::Defend => self.owl.defend(board, reader, stones, target),
+        };
+        self.nodes.set(self.nodes.get() + answer.nodes);
+        self.exact(board, reader, q, target, &answer)
+            .unwrap_or(answer)
+            .result
+    }
 }
 
 impl Combos {
@@ -609,43 +633,29 @@ impl Combos {
         if after > 4 {
             return false;
         }
-        let OwlGuard {
-            dragons,
-            owl,
-            conn,
-            links,
-            solver,
-            nodes,
-            ..
-        } = &mut self.guard;
         let mut read: Vec<usize> = Vec::new();
         for n in m.neighbors() {
             if !board.on_board(n) || board.color_at(n) != Some(color) || after > board.countlib(n) {
                 continue;
             }
-            let Some(i) = dragons.iter().position(|d| d.contains(&n)) else {
+            let Some(i) = self.guard.dragons.iter().position(|d| d.contains(&n)) else {
                 continue;
             };
             if read.contains(&i) {
                 continue;
             }
             read.push(i);
-            let stones = &dragons[i];
+            let stones = self.guard.dragons[i].clone();
             if !board.trymove(m, color) {
                 return false;
             }
-            let mut answer = owl.attack(board, reader, stones, n);
-            nodes.set(nodes.get() + answer.nodes);
+            let mut answer = self.guard.owl.attack(board, reader, &stones, n);
+            self.guard.nodes.set(self.guard.nodes.get() + answer.nodes);
             if answer.result == ReadResult::Win {
-                let mut parts = LifeParts {
-                    board,
-                    reader,
-                    conn,
-                    dragons: links,
-                    owl,
-                    solver,
-                };
-                if let Some(exact) = life::exact_answer(&mut parts, Question::Attack, n, &answer) {
+                if let Some(exact) = self
+                    .guard
+                    .exact(board, reader, Question::Attack, n, &answer)
+                {
                     answer = exact;
                 }
             }
@@ -676,82 +686,54 @@ impl Combos {
             return false;
         }
         let foe = self.color.opponent();
-        let OwlGuard {
-            owl,
-            conn,
-            links,
-            solver,
-            foes,
-            nodes,
-            ..
-        } = &mut self.guard;
         let mut seen: Vec<usize> = Vec::new();
         for n in m.neighbors() {
             if !board.on_board(n) || board.color_at(n) != Some(foe) {
                 continue;
             }
-            let i = match foes.iter().position(|(d, _)| d.contains(&n)) {
+            let i = match self.guard.foes.iter().position(|(d, _)| d.contains(&n)) {
                 Some(i) => i,
                 None => {
-                    let stones = links.dragon_stones(&mut Readers::new(board, reader, conn), n);
+                    let guard = &mut self.guard;
+                    let stones = guard
+                        .links
+                        .dragon_stones(&mut Readers::new(board, reader, &mut guard.conn), n);
                     // The static judgement first: a dragon with two eyes
                     // or a way out as it stands is not dead (and costs no
                     // reading).
-                    let dead =
-                        stones.len() >= 2 && !owl.alive_as_it_stands(board, reader, &stones) && {
-                            let target = stones[0];
-                            let mut parts = LifeParts {
-                                board,
-                                reader,
-                                conn,
-                                dragons: links,
-                                owl,
-                                solver,
-                            };
-                            read_exactly(&mut parts, Question::Attack, &stones, target, nodes)
-                                == ReadResult::Win
-                                && read_exactly(
-                                    &mut parts,
-                                    Question::Defend,
-                                    &stones,
-                                    target,
-                                    nodes,
-                                ) == ReadResult::Fail
-                        };
-                    foes.push((stones, dead));
-                    foes.len() - 1
+                    let dead = stones.len() >= 2
+                        && !guard.owl.alive_as_it_stands(board, reader, &stones)
+                        && guard.read(board, reader, Question::Attack, &stones, stones[0])
+                            == ReadResult::Win
+                        && guard.read(board, reader, Question::Defend, &stones, stones[0])
+                            == ReadResult::Fail;
+                    guard.foes.push((stones, dead));
+                    guard.foes.len() - 1
                 }
             };
-            if seen.contains(&i) || !foes[i].1 {
+            if seen.contains(&i) || !self.guard.foes[i].1 {
                 continue;
             }
             seen.push(i);
             if !board.trymove(m, self.color) {
                 return false;
             }
-            let left: Vec<Point> = foes[i]
+            let left: Vec<Point> = self.guard.foes[i]
                 .0
                 .iter()
                 .copied()
                 .filter(|&p| board.is_stone(p))
                 .collect();
-            let lives = left.len() >= 2 && {
-                let mut parts = LifeParts {
-                    board,
-                    reader,
-                    conn,
-                    dragons: links,
-                    owl,
-                    solver,
-                };
-                read_exactly(&mut parts, Question::Defend, &left, left[0], nodes)
-                    != ReadResult::Fail
-            };
+            let lives = left.len() >= 2
+                && self
+                    .guard
+                    .read(board, reader, Question::Defend, &left, left[0])
+                    != ReadResult::Fail;
             board.popgo();
             if lives {
                 log::debug!(
                     "genmove: {m:?} lets the dead opponent dragon at {:?} live",
-                    foes[i].0[0]
+                    self.guard.foes[i].0[0]
                 );
                 return true;
             }
