@@ -108,6 +108,43 @@ impl Entry {
     fn matches_position(&self, board: &Board) -> bool {
         board.ko_point() == self.ko && self.area.iter().all(|&(p, c)| board.cell(p) == c)
     }
+
+    fn summary(&self) -> Summary {
+        Summary {
+            strings: Summary::strings(&self.query),
+            extra: self.query.extra,
+            ko: self.ko,
+            score: self.score(),
+        }
+    }
+}
+
+/// The part of an entry that the scans over every entry look at first,
+/// kept apart from the entries (whose areas and shadows are long, so a
+/// scan through them reads a cache line or more per entry): the query
+/// without its goal, the ko point and the score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Summary {
+    /// The query's kind and strings in one word ([`Summary::strings`]).
+    strings: u64,
+    extra: u64,
+    ko: Point,
+    score: u64,
+}
+
+impl Summary {
+    /// A query's kind and strings packed in one word (one comparison in
+    /// the scans).
+    fn strings(query: &Query) -> u64 {
+        query.kind as u64 | u64::from(query.a.0) << 16 | u64::from(query.b.0) << 32
+    }
+
+    /// False when the entry cannot be for the query whose
+    /// [`Summary::strings`] are `strings` (true: it may be, the goals are
+    /// still to compare).
+    fn may_answer(&self, strings: u64, query: &Query) -> bool {
+        self.strings == strings && self.extra == query.extra
+    }
 }
 
 /// Counters of cache use.
@@ -125,6 +162,8 @@ pub struct CacheStats {
 #[derive(Clone, Debug, Default)]
 pub struct PersistentCache {
     entries: Vec<Entry>,
+    /// The entries' summaries, in the same order.
+    summaries: Vec<Summary>,
     /// Disable lookups and stores (debugging, tests).
     pub disabled: bool,
     /// Use counters.
@@ -179,6 +218,7 @@ impl PersistentCache {
     pub fn clear(&mut self) {
         self.stats.purged += self.entries.len() as u64;
         self.entries.clear();
+        self.summaries.clear();
     }
 
     /// Drop every entry whose active area or ko point no longer matches
@@ -188,7 +228,15 @@ impl PersistentCache {
     /// reached by a different history once their area changed.
     pub fn purge_against(&mut self, board: &Board) {
         let before = self.entries.len();
-        self.entries.retain(|e| e.matches_position(board));
+        let keep: Vec<bool> = self
+            .entries
+            .iter()
+            .map(|e| e.matches_position(board))
+            .collect();
+        let mut kept = keep.iter();
+        self.entries.retain(|_| kept.next() == Some(&true));
+        let mut kept = keep.iter();
+        self.summaries.retain(|_| kept.next() == Some(&true));
         self.stats.purged += (before - self.entries.len()) as u64;
     }
 
@@ -210,12 +258,15 @@ impl PersistentCache {
         if self.disabled {
             return None;
         }
-        let idx = self
-            .entries
-            .iter()
-            .position(|e| e.query == *query && e.matches_position(board))?;
+        let strings = Summary::strings(query);
+        let idx = (0..self.entries.len()).find(|&i| {
+            self.summaries[i].may_answer(strings, query)
+                && self.entries[i].query == *query
+                && self.entries[i].matches_position(board)
+        })?;
         let e = &mut self.entries[idx];
         e.hits += 1;
+        self.summaries[idx].score = e.score();
         self.stats.hits += 1;
         let result = e.result;
         let shadow = e.shadow.clone();
@@ -240,8 +291,13 @@ impl PersistentCache {
         // query, ko point and area) or of a less useful one: when neither
         // can be, the area is not worth computing.
         let ko = board.ko_point();
+        let strings = Summary::strings(&query);
         if self.entries.len() >= MAX_ENTRIES
-            && !self.entries.iter().any(|e| e.query == query && e.ko == ko)
+            && !(0..self.entries.len()).any(|i| {
+                self.summaries[i].may_answer(strings, &query)
+                    && self.summaries[i].ko == ko
+                    && self.entries[i].query == query
+            })
             && cost <= self.worst().1
         {
             return;
@@ -256,17 +312,21 @@ impl PersistentCache {
             cost,
             hits: 0,
         };
-        if let Some(old) = self
-            .entries
-            .iter_mut()
-            .find(|e| e.query == entry.query && e.area == entry.area && e.ko == entry.ko)
-        {
-            *old = entry;
+        let summary = entry.summary();
+        if let Some(old) = (0..self.entries.len()).find(|&i| {
+            self.summaries[i].may_answer(summary.strings, &entry.query)
+                && self.summaries[i].ko == entry.ko
+                && self.entries[i].query == entry.query
+                && self.entries[i].area == entry.area
+        }) {
+            self.entries[old] = entry;
+            self.summaries[old] = summary;
             self.stats.stores += 1;
             return;
         }
         if self.entries.len() < MAX_ENTRIES {
             self.entries.push(entry);
+            self.summaries.push(summary);
             self.stats.stores += 1;
             return;
         }
@@ -274,6 +334,7 @@ impl PersistentCache {
         let (worst, worst_score) = self.worst();
         if entry.cost > worst_score {
             self.entries[worst] = entry;
+            self.summaries[worst] = summary;
             self.stats.stores += 1;
         }
     }
@@ -281,12 +342,19 @@ impl PersistentCache {
     /// The least useful entry (the first of the lowest score) and its
     /// score.
     fn worst(&self) -> (usize, u64) {
-        self.entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (i, e.score()))
-            .min_by_key(|&(i, s)| (s, i))
-            .unwrap_or((0, 0))
+        // A plain loop: the scan of every entry runs at each store into
+        // a full cache, and `min_by_key` on (score, index) pairs compiled
+        // to several times the work.
+        let Some(first) = self.summaries.first() else {
+            return (0, 0);
+        };
+        let (mut worst, mut least) = (0, first.score);
+        for (i, e) in self.summaries.iter().enumerate().skip(1) {
+            if e.score < least {
+                (worst, least) = (i, e.score);
+            }
+        }
+        (worst, least)
     }
 
     /// Run a top-level read through the cache: answer from the cache when
