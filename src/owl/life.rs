@@ -466,16 +466,26 @@ fn enclosed_invaders(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
     let other = color.opponent();
     let mut seen = [false; BOARD_ARRAY];
     let mut out = Vec::new();
+    // One stack and one region list for every flood; a region's points
+    // are listed only while it may still be an enclosure (the flood goes
+    // on, to mark the rest of the region seen).
+    let mut stack: Vec<Point> = Vec::new();
+    let mut region: Vec<Point> = Vec::with_capacity(ENCLOSURE_POINTS);
     for start in board.points() {
         if seen[start.idx()] || !(board.is_empty(start) || board.cell(start).is(other)) {
             continue;
         }
         seen[start.idx()] = true;
-        let mut stack = vec![start];
-        let mut region: Vec<Point> = Vec::new();
+        stack.clear();
+        stack.push(start);
+        region.clear();
+        let mut size = 0;
         let mut enclosed = true;
         while let Some(p) = stack.pop() {
-            region.push(p);
+            size += 1;
+            if size <= ENCLOSURE_POINTS {
+                region.push(p);
+            }
             for n in p.neighbors() {
                 if !board.on_board(n) || seen[n.idx()] {
                     continue;
@@ -488,8 +498,11 @@ fn enclosed_invaders(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
                 }
             }
         }
+        if !enclosed || size > ENCLOSURE_POINTS {
+            continue;
+        }
         let enemies = region.iter().filter(|&&p| board.is_stone(p)).count();
-        if !enclosed || region.len() > ENCLOSURE_POINTS || 3 * enemies > region.len() {
+        if 3 * enemies > region.len() {
             continue;
         }
         for &p in &region {
