@@ -464,41 +464,54 @@ const ENCLOSURE_POINTS: usize = 30;
 /// as a lunch.
 fn enclosed_invaders(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
     let other = color.opponent();
-    let mut seen = [false; BOARD_ARRAY];
+    // Only regions with an enemy stone can hold an invader, so the floods
+    // start from enemy stones, and a flood stops as soon as its region
+    // cannot be an enclosure (too large, or bordered by a point that is
+    // not a goal stone). The set found does not depend on where a region's
+    // flood starts; the caller only takes the set. Each point is marked
+    // with the number of the flood that met it (0: none). A complete flood
+    // marks its whole region, so a later flood that meets a point of an
+    // earlier one has come into a region whose flood stopped: no
+    // enclosure either.
+    let mut met = [0u16; BOARD_ARRAY];
+    let mut flood = 0u16;
     let mut out = Vec::new();
-    // One stack and one region list for every flood; a region's points
-    // are listed only while it may still be an enclosure (the flood goes
-    // on, to mark the rest of the region seen).
     let mut stack: Vec<Point> = Vec::new();
-    let mut region: Vec<Point> = Vec::with_capacity(ENCLOSURE_POINTS);
+    let mut region: Vec<Point> = Vec::with_capacity(ENCLOSURE_POINTS + 1);
     for start in board.points() {
-        if seen[start.idx()] || !(board.is_empty(start) || board.cell(start).is(other)) {
+        if met[start.idx()] != 0 || !board.cell(start).is(other) {
             continue;
         }
-        seen[start.idx()] = true;
+        flood += 1;
+        met[start.idx()] = flood;
         stack.clear();
         stack.push(start);
         region.clear();
-        let mut size = 0;
         let mut enclosed = true;
-        while let Some(p) = stack.pop() {
-            size += 1;
-            if size <= ENCLOSURE_POINTS {
-                region.push(p);
+        'flood: while let Some(p) = stack.pop() {
+            region.push(p);
+            if region.len() > ENCLOSURE_POINTS {
+                enclosed = false;
+                break;
             }
             for n in p.neighbors() {
-                if !board.on_board(n) || seen[n.idx()] {
+                if !board.on_board(n) || met[n.idx()] == flood {
                     continue;
                 }
                 if board.is_empty(n) || board.cell(n).is(other) {
-                    seen[n.idx()] = true;
+                    if met[n.idx()] != 0 {
+                        enclosed = false;
+                        break 'flood;
+                    }
+                    met[n.idx()] = flood;
                     stack.push(n);
                 } else if !goal[n.idx()] {
                     enclosed = false;
+                    break 'flood;
                 }
             }
         }
-        if !enclosed || size > ENCLOSURE_POINTS {
+        if !enclosed {
             continue;
         }
         let enemies = region.iter().filter(|&&p| board.is_stone(p)).count();
