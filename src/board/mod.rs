@@ -28,7 +28,7 @@ mod undo;
 mod zobrist;
 
 pub use color::{Cell, Color, Move};
-pub use point::{BoardPoints, Point, BOARD_ARRAY, MAX_BOARD, STRIDE};
+pub use point::{marked_points, BoardPoints, Point, BOARD_ARRAY, MAX_BOARD, STRIDE};
 pub use point_list::{PointList, PointListIntoIter};
 pub use undo::MoveGuard;
 pub use zobrist::{ko_key, stone_key, KeyHasher, KeyMap, SplitMix64};

@@ -177,3 +177,22 @@ impl fmt::Debug for Point {
         write!(f, "P({},{})", self.row(), self.col())
     }
 }
+
+/// The points marked `true` in `marks` (an array indexed by point, such as
+/// the owl's goal), in increasing index order: board order, as
+/// [`crate::board::Board::points`] walks. Eight marks are tested at once,
+/// so a sparse array costs one test per eight points, where a walk over
+/// the board tests every point.
+pub fn marked_points(marks: &[bool]) -> impl Iterator<Item = Point> + '_ {
+    marks
+        .chunks(8)
+        .enumerate()
+        .filter(|(_, chunk)| chunk.iter().fold(false, |any, &m| any | m))
+        .flat_map(|(c, chunk)| {
+            chunk
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m)
+                .map(move |(i, _)| Point((8 * c + i) as u16))
+        })
+}

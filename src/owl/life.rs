@@ -27,7 +27,7 @@
 //! the dragon is not judged dead without reading. A way out counts as an
 //! escape only when no single blocking point shuts it ([`Life::cut_points`]).
 
-use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::board::{marked_points, Board, Color, Point, BOARD_ARRAY};
 use crate::eyes::space::{ChainStatus, EyeAnalysis, EyeTopology, WormTable};
 use crate::eyes::value::EyeSolver;
 use crate::reading::{ReadResult, Reader};
@@ -145,8 +145,8 @@ impl Life {
 /// The goal's strings: every stone of `color` marked in `goal`.
 pub fn goal_strings(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::new();
-    for p in board.points() {
-        if goal[p.idx()] && board.cell(p).is(color) {
+    for p in marked_points(goal) {
+        if board.cell(p).is(color) {
             let o = board.origin(p);
             if !out.contains(&o) {
                 out.push(o);
@@ -267,8 +267,8 @@ pub fn evaluate_beside(
     }
     // Eye spaces touching the goal (or a lunch inside it).
     let mut near = [false; BOARD_ARRAY];
-    for p in board.points() {
-        if goal[p.idx()] && board.cell(p).is(color) {
+    for p in marked_points(goal) {
+        if board.cell(p).is(color) {
             for n in p.neighbors() {
                 near[n.idx()] = true;
             }

@@ -39,7 +39,7 @@
 //! unless it is a vital point or a point of the eye space (throw-ins and
 //! placements are how eyes are destroyed).
 
-use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::board::{marked_points, Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{Life, Suggestion};
 
 /// Value lost by a self-atari that is neither vital nor inside the eye
@@ -294,8 +294,8 @@ pub fn goal_liberties(board: &Board, goal: &[bool], color: Color) -> Vec<Point> 
 pub fn goal_liberties_as_met(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
     let mut seen = [false; BOARD_ARRAY];
     let mut out = Vec::new();
-    for p in board.points() {
-        if !(goal[p.idx()] && board.cell(p).is(color)) {
+    for p in marked_points(goal) {
+        if !board.cell(p).is(color) {
             continue;
         }
         for n in p.neighbors() {

@@ -36,7 +36,7 @@
 //! limit counts the line as alive and marks the search uncertain (GNU
 //! Go's behaviour at its limits).
 
-use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::board::{marked_points, Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
 use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn};
 use crate::reading::ko::{komaster_trymove, KoState};
@@ -212,8 +212,8 @@ impl<'a> Search<'a> {
 
     fn goal_hash(&self, board: &Board, goal: &[bool]) -> u64 {
         let mut h = 0u64;
-        for p in board.points() {
-            if goal[p.idx()] && board.cell(p).is(self.color) {
+        for p in marked_points(goal) {
+            if board.cell(p).is(self.color) {
                 h ^= point_key(p);
             }
         }

@@ -92,7 +92,7 @@
 //! most wants to play (its own candidate value there: the proverb's "play
 //! where the opponent wants to", e.g. the vital point of its eye space).
 
-use crate::board::{Board, Color, Point, BOARD_ARRAY};
+use crate::board::{marked_points, Board, Color, Point, BOARD_ARRAY};
 use crate::eyes::unconditional::unconditional_status;
 use crate::owl::life::{self, goal_strings, Life};
 use crate::owl::moves;
@@ -330,9 +330,9 @@ impl<'a> Search<'a> {
     /// one walk of the board.
     fn goal_hashes(&self, board: &Board, goals: &[Vec<bool>; 2]) -> [u64; 2] {
         let mut h = [0u64; 2];
-        for p in board.points() {
-            for side in 0..2 {
-                if goals[side][p.idx()] && board.cell(p).is(self.colors[side]) {
+        for side in 0..2 {
+            for p in marked_points(&goals[side]) {
+                if board.cell(p).is(self.colors[side]) {
                     h[side] ^= point_key(p);
                 }
             }
