@@ -1169,10 +1169,19 @@ impl Domains {
     fn compute(board: &mut Board, reader: &mut Reader, worms: &WormTable) -> Domains {
         // Looked up once per point: the owl and the semeai ask for the
         // domains at every node they judge.
+        // With the colours of the lively stones next to each point (bit 1:
+        // black, bit 2: white), for both colours' domains.
         let mut lively = [None::<Color>; BOARD_ARRAY];
+        let mut lively_next = [0u8; BOARD_ARRAY];
         for p in board.points() {
-            if worms.is_lively(p) {
-                lively[p.idx()] = board.color_at(p);
+            if !worms.is_lively(p) {
+                continue;
+            }
+            if let Some(c) = board.color_at(p) {
+                lively[p.idx()] = Some(c);
+                for q in p.neighbors() {
+                    lively_next[q.idx()] |= color_bit(c);
+                }
             }
         }
         let mut false_margins = [false; BOARD_ARRAY];
@@ -1180,7 +1189,7 @@ impl Domains {
             board,
             reader,
             worms,
-            &lively,
+            (&lively, &lively_next),
             Color::Black,
             &mut false_margins,
             true,
@@ -1189,7 +1198,7 @@ impl Domains {
             board,
             reader,
             worms,
-            &lively,
+            (&lively, &lively_next),
             Color::White,
             &mut false_margins,
             false,
@@ -1319,6 +1328,14 @@ fn false_margin(
     potential && reader.safe_move(board, p, other) == ReadResult::Fail
 }
 
+/// A colour's bit in a set of colours.
+fn color_bit(c: Color) -> u8 {
+    match c {
+        Color::Black => 1,
+        Color::White => 2,
+    }
+}
+
 /// GNU Go `compute_primary_domains` for one colour: its lively stones,
 /// their neighbours (false margins excepted), and points reached by
 /// influence through an orthogonal and an adjacent diagonal neighbour.
@@ -1326,7 +1343,7 @@ fn primary_domain(
     board: &mut Board,
     reader: &mut Reader,
     worms: &WormTable,
-    lively: &[Option<Color>; BOARD_ARRAY],
+    (lively, lively_next): (&[Option<Color>; BOARD_ARRAY], &[u8; BOARD_ARRAY]),
     color: Color,
     false_margins: &mut [bool],
     first: bool,
@@ -1348,7 +1365,7 @@ fn primary_domain(
             }
             continue;
         }
-        let lively_nbr = |c: Color| p.neighbors().iter().any(|&q| lively[q.idx()] == Some(c));
+        let lively_nbr = |c: Color| lively_next[p.idx()] & color_bit(c) != 0;
         let (own, enemy) = (lively_nbr(color), lively_nbr(color.opponent()));
         if own {
             if first {
@@ -1379,9 +1396,11 @@ fn primary_domain(
     // Spread until nothing changes: a point joins when an orthogonal
     // neighbour and a diagonal next to it carry enough influence together.
     // Joining only raises influence, so the points that join do not depend
-    // on the order they are looked at: each open point is looked at once,
-    // and again only when a point next to it (orthogonally or diagonally)
-    // has joined since.
+    // on the order they are looked at: an open point is looked at first
+    // if a point next to it (orthogonally or diagonally) has influence
+    // (a pair without a point of positive influence cannot carry enough:
+    // thresholds are 0 or 1), and again whenever a point next to it has
+    // joined since.
     let reaches = |p: Point, influence: &[i8]| {
         let [s, w, n, e] = p.neighbors();
         let [sw, nw, ne, se] = p.diagonals();
@@ -1402,10 +1421,16 @@ fn primary_domain(
             .any(|&(a, b)| board.on_board(b) && inf(a) + inf(b) > threshold[p.idx()])
     };
     let mut waiting = [false; BOARD_ARRAY];
-    for &p in &open {
-        waiting[p.idx()] = true;
-    }
     let mut queue = open;
+    queue.retain(|&p| {
+        let near_influence = p
+            .neighbors()
+            .into_iter()
+            .chain(p.diagonals())
+            .any(|q| influence[q.idx()] > 0);
+        waiting[p.idx()] = near_influence;
+        near_influence
+    });
     while let Some(p) = queue.pop() {
         waiting[p.idx()] = false;
         if domain[p.idx()] || !reaches(p, &influence) {
