@@ -229,6 +229,9 @@ impl fmt::Display for EyeValue {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EyeGraph {
     n: usize,
+    /// The mask of the `n` vertices (derived from `n`; kept, as the
+    /// search asks for it at every move).
+    all: u16,
     adj: [u16; MAX_VERTICES],
     marginal: u16,
     wall: u16,
@@ -247,6 +250,11 @@ impl EyeGraph {
         assert!(n <= MAX_VERTICES, "eye graph of {n} vertices");
         EyeGraph {
             n,
+            all: if n == MAX_VERTICES {
+                u16::MAX
+            } else {
+                (1u16 << n) - 1
+            },
             adj: [0; MAX_VERTICES],
             marginal: 0,
             wall: 0,
@@ -403,12 +411,9 @@ impl EyeGraph {
         self.marginal.count_ones() as usize
     }
 
+    #[inline]
     fn all(&self) -> u16 {
-        if self.n == MAX_VERTICES {
-            u16::MAX
-        } else {
-            (1u16 << self.n) - 1
-        }
+        self.all
     }
 
     /// The union of the neighbours of the vertices in `set`.
@@ -843,6 +848,7 @@ fn group(g: &EyeGraph, seed: u16, stones: u16) -> u16 {
 /// Remove the groups of `stones` next to `v` left without a liberty,
 /// except those touching `immune` (the wall, for O); returns the remaining
 /// stones and the captured ones. A stone on a key point captures nothing.
+#[inline]
 fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) -> (u16, u16) {
     if g.keys & (1 << v) != 0 {
         return (stones, 0);
@@ -893,6 +899,7 @@ fn play(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
 }
 
 /// `side` puts a stone on the empty vertex `v` (`None` when illegal).
+#[inline]
 fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
     let bit = 1u16 << v;
     if empty(g, s) & bit == 0 {

@@ -151,6 +151,7 @@ impl Memo {
 
     /// Write `entry` for `key`, at `slot` when the table has not been
     /// resized since the slot was found, else where a new probe finds it.
+    #[inline]
     pub(super) fn write(&mut self, key: u64, slot: Slot, entry: Entry) {
         let index = if slot.resizes == self.resizes {
             slot.index
