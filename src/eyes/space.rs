@@ -597,9 +597,11 @@ impl EyeAnalysis {
     ) -> EyeAnalysis {
         let domains = Domains::compute(board, reader, worms);
         let mine = domains.eye_map(board, color);
+        // No points at all (EyeMap::point answers `None` beyond them):
+        // nothing reads this map's points but through it.
         let theirs = EyeMap {
             color: color.opponent(),
-            points: vec![None; BOARD_ARRAY],
+            points: Vec::new(),
             spaces: Vec::new(),
         };
         let (black, white) = match color {
