@@ -21,7 +21,7 @@
 //! - a dead goal ([`Life::is_dead`]) ends the line at attacker nodes
 //!   below the root and owner nodes two or more moves below it; at an
 //!   owner node only once the owner's best candidate, played and judged,
-//!   leaves the goal dead too ([`Search::death_confirmed`]): the verdict
+//!   leaves the goal dead too (`Search::death_confirmed`): the verdict
 //!   guesses what two owner moves could do from the eye values, and a
 //!   move that joins two spaces or threatens a wall string is beyond it.
 //!
