@@ -546,10 +546,10 @@ mod tests {
 
     #[test]
     fn a_static_death_the_owners_best_move_undoes_is_not_trusted() {
-        // The white string at (5,5) has no eye and no lunch, and the eye
-        // values give it no second eye even with two moves in a row: the
-        // judgement calls it dead. Its best candidate, played and judged,
-        // leaves it not dead, and indeed the owl finds a save.
+        // The judgement calls the white string at (5,5) dead: no way out,
+        // no room, no lunch to take, and fewer than two eyes by the eye
+        // values even with two moves in a row. Its best candidate, played
+        // and judged, leaves it not dead, and indeed the owl finds a save.
         let mut board = Board::from_diagram(
             "
             . O O . X . .
