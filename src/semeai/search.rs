@@ -326,8 +326,8 @@ impl<'a> Search<'a> {
     }
 
     /// Each goal's part of a memo key: its stones still on the board, the
-    /// second side's hash rotated so that the two never cancel. Both in
-    /// one walk of the board.
+    /// second side's hash rotated so that the two never cancel. Each goal
+    /// is walked by its marks ([`marked_points`]), not over the board.
     fn goal_hashes(&self, board: &Board, goals: &[Vec<bool>; 2]) -> [u64; 2] {
         let mut h = [0u64; 2];
         for side in 0..2 {

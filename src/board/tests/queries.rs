@@ -510,3 +510,27 @@ fn points_walks_every_side_row_by_row() {
         assert_eq!(board.points().collect::<Vec<_>>(), expected, "side {side}");
     }
 }
+
+#[test]
+fn marked_points_are_the_marks_in_board_order() {
+    // Checked against the plain walk over the board, on marks sparse,
+    // dense and across the eight-mark chunks' edges.
+    let b = Board::new(9);
+    let walk = |marks: &[bool]| -> Vec<Point> { b.points().filter(|q| marks[q.idx()]).collect() };
+    let mut rng = crate::board::SplitMix64(7);
+    for density in [0, 1, 8, 50, 100] {
+        let mut marks = vec![false; crate::board::BOARD_ARRAY];
+        for q in b.points() {
+            marks[q.idx()] = (rng.next_u64() % 100) < density;
+        }
+        let got: Vec<Point> = crate::board::marked_points(&marks).collect();
+        assert_eq!(got, walk(&marks), "density {density}%");
+    }
+    let mut one = vec![false; crate::board::BOARD_ARRAY];
+    let last = b.points().last().unwrap();
+    one[last.idx()] = true;
+    assert_eq!(
+        crate::board::marked_points(&one).collect::<Vec<_>>(),
+        vec![last]
+    );
+}
