@@ -96,7 +96,13 @@ pub fn load_sgf_file(path: &Path, stop: StopAt) -> Result<Loaded, SgfLoadError> 
 
 /// Load the main line of the first game in `text`.
 pub fn load_sgf(text: &str, stop: StopAt) -> Result<Loaded, SgfLoadError> {
-    let text = canonical_first_tree(text)?;
+    // Loading stops at the node of the n-th move: the nodes after it need
+    // no parsing (a game record loaded at move 60 is mostly after it).
+    let moves_needed = match stop {
+        StopAt::MoveNumber(n) => Some(n),
+        StopAt::End | StopAt::Vertex { .. } => None,
+    };
+    let text = canonical_first_tree(text, moves_needed)?;
     let trees = sgf_parse::parse(&text).map_err(|e| SgfLoadError::Parse(e.to_string()))?;
     let tree = trees
         .into_iter()
@@ -138,7 +144,11 @@ pub const MAX_SGF_NODES: usize = 10_000;
 ///
 /// A property value left open (a file cut in the middle of a value), text
 /// that is not a property between nodes, or no game tree at all are errors.
-fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
+///
+/// With `moves_needed` (`Some(n)`), the main line is cut after the node of
+/// its n-th move (a node with a `B` or `W` property): the nodes after it
+/// are still checked as above, but not passed on to the parser.
+fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<String, SgfLoadError> {
     let err = |m: &str| Err(SgfLoadError::Parse(m.to_string()));
     let text = text.trim_start_matches('\u{feff}');
     let Some(start) = text.find('(') else {
@@ -155,13 +165,24 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
     let mut current: Option<usize> = None;
     // Values of a repeated single-value property are dropped.
     let mut skip_values = false;
-    let flush = |node: &mut Vec<(String, Vec<&str>)>, out: &mut String| {
-        for (ident, values) in node.drain(..) {
-            out.push_str(&ident);
-            for v in values {
-                out.push_str(v);
+    // Nodes are written until the one with the last move needed.
+    let mut writing = true;
+    let mut moves = 0usize;
+    let mut flush = |node: &mut Vec<(String, Vec<&str>)>, out: &mut String| -> bool {
+        if writing {
+            if node.iter().any(|(ident, _)| ident == "B" || ident == "W") {
+                moves += 1;
             }
+            for (ident, values) in node.drain(..) {
+                out.push_str(&ident);
+                for v in values {
+                    out.push_str(v);
+                }
+            }
+            writing = moves_needed.is_none_or(|n| moves < n);
         }
+        node.clear();
+        writing
     };
     let mut nodes = 0usize;
     while i < bytes.len() {
@@ -190,10 +211,11 @@ fn canonical_first_tree(text: &str) -> Result<String, SgfLoadError> {
                         "more than {MAX_SGF_NODES} nodes in the main line"
                     )));
                 }
-                flush(&mut node, &mut out);
+                if flush(&mut node, &mut out) {
+                    out.push(';');
+                }
                 current = None;
                 skip_values = false;
-                out.push(';');
                 i += 1;
             }
             b'[' => {

@@ -110,6 +110,29 @@ fn sgf_loads_setup_moves_and_stops_where_asked() {
 }
 
 #[test]
+fn loading_to_a_move_number_parses_no_further_yet_checks_the_whole_file() {
+    // Setup in the node of the move where loading stops still applies.
+    let text = "(;GM[1]SZ[9]AB[cc];B[ff];W[gg]AW[aa];B[];W[hh];B[ab])";
+    let full = load_sgf(text, StopAt::End).unwrap();
+    for n in 1..=6 {
+        let l = load_sgf(text, StopAt::MoveNumber(n)).unwrap();
+        let mut g = full.game.clone();
+        g.undo(5 - (n - 1).min(5)).unwrap();
+        if n == 2 {
+            // Loading stops before move 2 (G3), but its node's setup
+            // (A9) applies: SGF puts setup before the move.
+            assert!(l.game.board().cell(pt(9, "A9")).is(Color::White));
+            continue;
+        }
+        assert_eq!(l.game.moves().count(), (n - 1).min(5), "n = {n}");
+        assert!(l.game.board() == g.board(), "n = {n}");
+    }
+    // The cut nodes are still read for errors.
+    assert!(load_sgf("(;SZ[9];B[aa];W[bb];B[cc", StopAt::MoveNumber(1)).is_err());
+    assert!(load_sgf("(;SZ[9];B[aa];W[bb] ?? ;B[cc])", StopAt::MoveNumber(1)).is_err());
+}
+
+#[test]
 fn bad_sgf_is_an_error() {
     for text in [
         "",
