@@ -720,7 +720,9 @@ fn run_postponed(
         Postponed::EmptyNeighbour => {
             if ladder_capturable(reader, memo, ks, board, target, other) {
                 conn.enqueue(pos, target, dist, fp(0.6), target, Point::NONE);
-            } else {
+            } else if conn.dist(target) > dist + fp(0.85) - fp(0.6) {
+                // Only worth counting liberties when the cheapest such
+                // step (no liberties) would lower the distance.
                 let d = fp(0.85) + fp(0.05) * accuratelib(board, target, other, 5) as i32;
                 conn.enqueue(pos, target, dist + d - fp(0.6), d, Point::NONE, Point::NONE);
             }
@@ -902,8 +904,12 @@ fn spread_from_empty(
             let (v1, v2) = (conn.vulnerable1[pos.idx()], conn.vulnerable2[pos.idx()]);
             conn.enqueue_stone(board, pos, a, distance, 0, v1, v2);
         } else if board.is_empty(a) {
-            let d = fp(0.8) + fp(0.05) * accuratelib(board, a, other, 6) as i32;
-            conn.enqueue(pos, a, distance + d, d, Point::NONE, Point::NONE);
+            // The step costs at least 0.8: when that cannot lower the
+            // distance of `a`, its liberty count does not matter.
+            if conn.dist(a) > distance + fp(0.8) {
+                let d = fp(0.8) + fp(0.05) * accuratelib(board, a, other, 6) as i32;
+                conn.enqueue(pos, a, distance + d, d, Point::NONE, Point::NONE);
+            }
         } else if board.cell(a).is(other) {
             conn.enqueue_stone(
                 board,
