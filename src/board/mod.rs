@@ -501,6 +501,28 @@ impl Board {
         out
     }
 
+    /// True when some opponent chain adjacent to the chain on `p` has at
+    /// most `max_libs` liberties: [`Board::adjacent_chain_list`] asked
+    /// only whether it is empty, stopping at the first such chain and
+    /// without noting which chains were met.
+    pub fn has_adjacent_chain_max_libs(&self, p: Point, max_libs: usize) -> bool {
+        let other = Cell::stone(self.chain(p).color.opponent());
+        let mut s = p;
+        loop {
+            for &n in &s.neighbors() {
+                if self.cells[n.idx()] == other
+                    && self.chains[self.chain_of[n.idx()] as usize].n_libs as usize <= max_libs
+                {
+                    return true;
+                }
+            }
+            s = self.next_stone[s.idx()];
+            if s == p {
+                return false;
+            }
+        }
+    }
+
     /// Number of liberties shared by the chains on `a` and `b`.
     pub fn count_common_libs(&self, a: Point, b: Point) -> usize {
         let mut libs = Vec::new();

@@ -577,9 +577,7 @@ fn no_escape_from_atari(board: &Board, s: Point) -> bool {
     if accuratelib(board, lib, color, 2) > 1 {
         return false;
     }
-    let mut adj = Vec::new();
-    board.adjacent_chains_max_libs(s, 1, &mut adj);
-    adj.is_empty()
+    !board.has_adjacent_chain_max_libs(s, 1)
 }
 
 /// A chain that is captured (in atari without defence, or a two-liberty
@@ -602,11 +600,9 @@ pub(crate) fn no_escape_from_ladder(
     let res = match libs {
         1 => reader.find_defense_from(board, s, ks).0 == ReadResult::Fail,
         _ => {
-            let mut adj = Vec::new();
-            board.adjacent_chains_max_libs(s, 1, &mut adj);
             let color = board.chain(s).color;
             let libs = [board.libs(s)[0], board.libs(s)[1]];
-            adj.is_empty()
+            !board.has_adjacent_chain_max_libs(s, 1)
                 && libs.iter().all(|&l| accuratelib(board, l, color, 2) == 1)
                 && ladder_capture(reader, memo, ks, board, s).is_some()
                 && reader.find_defense_from(board, s, ks).0 == ReadResult::Fail
