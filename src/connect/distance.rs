@@ -231,6 +231,10 @@ pub struct ConnectionData {
     pub vulnerable2: Vec<Point>,
     /// Points in the order they were reached (string origins for stones).
     pub queue: Vec<Point>,
+    /// The distance of each queued point, in queue order (`queue_dist[k]`
+    /// is `distances[queue[k]]`), so that picking the nearest point scans
+    /// one contiguous array.
+    queue_dist: Vec<i32>,
     queue_start: usize,
     /// Index in `queue` of each queued point (stale for others).
     queue_pos: Vec<u16>,
@@ -252,6 +256,7 @@ impl ConnectionData {
             vulnerable1: vec![Point::NONE; BOARD_ARRAY],
             vulnerable2: vec![Point::NONE; BOARD_ARRAY],
             queue: Vec::new(),
+            queue_dist: Vec::new(),
             queue_start: 0,
             queue_pos: vec![0; BOARD_ARRAY],
             lowered: Point::NONE,
@@ -271,6 +276,7 @@ impl ConnectionData {
         self.vulnerable1.fill(Point::NONE);
         self.vulnerable2.fill(Point::NONE);
         self.queue.clear();
+        self.queue_dist.clear();
         self.queue_start = 0;
         self.lowered = Point::NONE;
         self.heap.clear();
@@ -291,7 +297,7 @@ impl ConnectionData {
     }
 
     fn add_start(&mut self, p: Point, dist: i32) {
-        self.push_queue(p);
+        self.push_queue(p, dist);
         self.distances[p.idx()] = dist;
         self.deltas[p.idx()] = dist;
         self.coming_from[p.idx()] = Point::NONE;
@@ -299,13 +305,15 @@ impl ConnectionData {
         self.vulnerable2[p.idx()] = Point::NONE;
     }
 
-    fn push_queue(&mut self, p: Point) {
+    fn push_queue(&mut self, p: Point, dist: i32) {
         self.queue_pos[p.idx()] = self.queue.len() as u16;
         self.queue.push(p);
+        self.queue_dist.push(dist);
     }
 
     fn swap_queue(&mut self, k1: usize, k2: usize) {
         self.queue.swap(k1, k2);
+        self.queue_dist.swap(k1, k2);
         self.queue_pos[self.queue[k1].idx()] = k1 as u16;
         self.queue_pos[self.queue[k2].idx()] = k2 as u16;
     }
@@ -315,16 +323,22 @@ impl ConnectionData {
     /// order among equals (GNU Go's scan in
     /// `spread_connection_distances`).
     fn select_nearest(&mut self) {
-        let mut best = self.queue_start;
-        let mut best_dist = self.dist(self.queue[best]);
-        for (k, &q) in self.queue.iter().enumerate().skip(self.queue_start + 1) {
-            let d = self.dist(q);
+        debug_assert!(self
+            .queue
+            .iter()
+            .zip(&self.queue_dist)
+            .skip(self.queue_start)
+            .all(|(&q, &d)| self.dist(q) == d));
+        let unprocessed = &self.queue_dist[self.queue_start..];
+        let mut best = 0;
+        let mut best_dist = unprocessed[0];
+        for (k, &d) in unprocessed.iter().enumerate().skip(1) {
             if d < best_dist {
                 best = k;
                 best_dist = d;
             }
         }
-        self.swap_queue(self.queue_start, best);
+        self.swap_queue(self.queue_start, self.queue_start + best);
     }
 
     /// After the front of the queue was selected and then at most one
@@ -351,7 +365,12 @@ impl ConnectionData {
         let i = p.idx();
         if dist < self.distances[i] {
             if self.distances[i] == HUGE {
-                self.push_queue(p);
+                self.push_queue(p, dist);
+            } else {
+                let k = self.queue_pos[i] as usize;
+                if self.queue.get(k) == Some(&p) {
+                    self.queue_dist[k] = dist;
+                }
             }
             self.lowered = p;
             self.distances[i] = dist;
