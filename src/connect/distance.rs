@@ -329,15 +329,11 @@ impl ConnectionData {
             .zip(&self.queue_dist)
             .skip(self.queue_start)
             .all(|(&q, &d)| self.dist(q) == d));
+        // Two passes without a data-dependent branch in the first (the
+        // minimum vectorises), then the first entry holding it.
         let unprocessed = &self.queue_dist[self.queue_start..];
-        let mut best = 0;
-        let mut best_dist = unprocessed[0];
-        for (k, &d) in unprocessed.iter().enumerate().skip(1) {
-            if d < best_dist {
-                best = k;
-                best_dist = d;
-            }
-        }
+        let nearest = unprocessed.iter().copied().min().unwrap_or(HUGE);
+        let best = unprocessed.iter().position(|&d| d == nearest).unwrap_or(0);
         self.swap_queue(self.queue_start, self.queue_start + best);
     }
 
