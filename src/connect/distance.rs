@@ -242,6 +242,9 @@ pub struct ConnectionData {
     lowered: Point,
     heap: BinaryHeap<HeapEntry>,
     heap_seq: u32,
+    /// The propagation's buffer for the stones of the chain being spread
+    /// from (kept with the map so that recycled maps reuse it).
+    chain_stones: Vec<Point>,
     target: Point,
     cutoff: i32,
     speculative: bool,
@@ -262,6 +265,7 @@ impl ConnectionData {
             lowered: Point::NONE,
             heap: BinaryHeap::new(),
             heap_seq: 0,
+            chain_stones: Vec::new(),
             target,
             cutoff,
             speculative,
@@ -810,7 +814,8 @@ fn spread(
     conn: &mut ConnectionData,
 ) {
     let other = color.opponent();
-    let mut stones: Vec<Point> = Vec::new();
+    let mut stones = std::mem::take(&mut conn.chain_stones);
+    stones.clear();
     let mut stone_idx = 0usize;
     // The front of the queue is already the nearest point (the last
     // step was a postponed entry that lowered at most one distance).
@@ -894,6 +899,7 @@ fn spread(
             spread_from_empty(board, color, conn, pos, distance);
         }
     }
+    conn.chain_stones = stones;
 }
 
 fn spread_from_empty(
