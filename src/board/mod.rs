@@ -19,6 +19,7 @@
 mod check;
 mod color;
 mod diagram;
+mod neighbour_memo;
 mod play;
 mod point;
 mod point_list;
@@ -125,6 +126,15 @@ pub struct Board {
     shadow: Option<PointSet>,
     /// The on-board points, as a set.
     on_board: PointSet,
+    /// The version of the current position (see `neighbour_memo`): fresh
+    /// after every move or setup change, restored when a move is taken
+    /// back.
+    version: u64,
+    /// The largest version handed out so far.
+    last_version: u64,
+    /// Recent answers of the neighbour-chain walk, for this position and
+    /// the ones on the move stack.
+    neighbour_memo: std::cell::RefCell<neighbour_memo::NeighbourMemo>,
 }
 
 impl std::fmt::Debug for Board {
@@ -184,6 +194,9 @@ impl Board {
             trymoves: 0,
             shadow: None,
             on_board,
+            version: 1,
+            last_version: 1,
+            neighbour_memo: Default::default(),
         }
     }
 
@@ -462,6 +475,19 @@ impl Board {
     /// [`PointList::INLINE`] chains).
     pub fn adjacent_chain_list(&self, p: Point, max_libs: usize) -> PointList {
         let mut out = PointList::new();
+        if let Some(chains) = self.neighbour_memo.borrow().get(self.version, p) {
+            for &id in chains {
+                let c = &self.chains[id as usize];
+                if c.n_libs as usize <= max_libs {
+                    out.push(c.origin);
+                }
+            }
+            return out;
+        }
+        // Every distinct chain met, for the memo (a walk meeting more than
+        // this holds is not kept).
+        let mut met = [0 as ChainId; 16];
+        let mut n_met = 0;
         let other = Cell::stone(self.chain(p).color.opponent());
         // Chains met so far: a bitset of chain ids on the stack (one test
         // per neighbour, no scan), with a list for ids beyond it.
@@ -488,6 +514,10 @@ impl Board {
                 } else {
                     overflow.push(id);
                 }
+                if n_met < met.len() {
+                    met[n_met] = id;
+                }
+                n_met += 1;
                 let c = &self.chains[i];
                 if c.n_libs as usize <= max_libs {
                     out.push(c.origin);
@@ -497,6 +527,11 @@ impl Board {
             if s == p {
                 break;
             }
+        }
+        if n_met <= met.len() {
+            self.neighbour_memo
+                .borrow_mut()
+                .put(self.version, p, &met[..n_met]);
         }
         out
     }

@@ -185,6 +185,7 @@ impl Board {
 
     /// Recompute every chain record from the stones (after setup edits).
     pub(super) fn rebuild_chains(&mut self) {
+        self.version = self.fresh_version();
         self.journal.clear();
         self.chain_journal.clear();
         self.chains.clear();
@@ -294,6 +295,7 @@ impl Board {
     /// Place a stone of `color` on `p` with captures; legality is the
     /// caller's business and a frame is already pushed.
     pub(super) fn do_play(&mut self, p: Point, color: Color) {
+        self.version = self.fresh_version();
         let other = color.opponent();
         let mut own: [ChainId; 4] = [0; 4];
         let mut n_own = 0;

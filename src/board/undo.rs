@@ -31,6 +31,8 @@ pub(super) struct Frame {
     pub captured: [u32; 2],
     /// The move that opened the frame (`Point::NONE` for a pass).
     pub mv: Point,
+    /// The position's version before the move.
+    pub version: u64,
     pub color: Color,
 }
 
@@ -55,6 +57,7 @@ impl Board {
             n_chains: self.n_chains,
             captured: self.captured,
             mv,
+            version: self.version,
             color,
         });
     }
@@ -154,6 +157,7 @@ impl Board {
         self.ko = frame.ko;
         self.n_chains = frame.n_chains;
         self.captured = frame.captured;
+        self.version = frame.version;
         true
     }
 
