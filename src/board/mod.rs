@@ -302,6 +302,15 @@ impl Board {
         }
     }
 
+    /// Add every point of `points` to the running reading shadow (no-op
+    /// when none runs): [`Board::extend_shadow`] for a whole set, word by
+    /// word.
+    pub fn union_shadow(&mut self, points: &PointSet) {
+        if let Some(shadow) = &mut self.shadow {
+            shadow.union_with(points);
+        }
+    }
+
     /// Reset the trymove counter.
     pub fn reset_trymove_counter(&mut self) {
         self.trymoves = 0;
@@ -652,6 +661,12 @@ impl Iterator for ChainStones<'_> {
 #[derive(Clone)]
 pub struct PointSet {
     bits: [u64; BOARD_ARRAY.div_ceil(64)],
+}
+
+impl std::fmt::Debug for PointSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
 }
 
 impl Default for PointSet {

@@ -94,7 +94,9 @@ struct Entry {
     query: Query,
     ko: Point,
     area: Vec<(Point, Cell)>,
-    shadow: Vec<Point>,
+    /// The read's shadow, as a set (a lookup adds it to a running shadow
+    /// word by word).
+    shadow: PointSet,
     result: (ReadResult, Option<Point>),
     cost: u64,
     hits: u64,
@@ -191,8 +193,8 @@ impl ShadowScope {
         let inner = board.take_shadow();
         if let Some(outer) = self.outer {
             board.start_shadow();
-            board.extend_shadow(outer.iter());
-            board.extend_shadow(inner.iter());
+            board.union_shadow(&outer);
+            board.union_shadow(&inner);
         }
         inner
     }
@@ -269,8 +271,7 @@ impl PersistentCache {
         self.summaries[idx].score = e.score();
         self.stats.hits += 1;
         let result = e.result;
-        let shadow = e.shadow.clone();
-        board.extend_shadow(shadow);
+        board.union_shadow(&e.shadow);
         Some(result)
     }
 
@@ -306,7 +307,7 @@ impl PersistentCache {
         let entry = Entry {
             ko: board.ko_point(),
             area: area.iter().map(|p| (p, board.cell(p))).collect(),
-            shadow: shadow.iter().collect(),
+            shadow: shadow.clone(),
             query,
             result,
             cost,
