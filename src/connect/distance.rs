@@ -217,6 +217,10 @@ impl LadderMemo {
 }
 
 /// Distances from one start set, with the bookkeeping move generation uses.
+///
+/// The per-point arrays are public for reading; writes from outside go
+/// through `set_distance` and `set_coming_from`, which keep the span of
+/// written points that a reset has to clear.
 #[derive(Clone)]
 pub struct ConnectionData {
     /// Distance of each point (HUGE when unreached).
@@ -242,6 +246,11 @@ pub struct ConnectionData {
     lowered: Point,
     heap: BinaryHeap<HeapEntry>,
     heap_seq: u32,
+    /// The smallest and largest index written since the last reset (the
+    /// arrays hold their initial values outside; `lo > hi` when nothing
+    /// was written).
+    written_lo: usize,
+    written_hi: usize,
     /// The propagation's buffer for the stones of the chain being spread
     /// from (kept with the map so that recycled maps reuse it).
     chain_stones: Vec<Point>,
@@ -265,6 +274,8 @@ impl ConnectionData {
             lowered: Point::NONE,
             heap: BinaryHeap::new(),
             heap_seq: 0,
+            written_lo: usize::MAX,
+            written_hi: 0,
             chain_stones: Vec::new(),
             target,
             cutoff,
@@ -274,11 +285,16 @@ impl ConnectionData {
 
     /// Back to the state of [`ConnectionData::new`], keeping the buffers.
     fn reset(&mut self, target: Point, cutoff: i32, speculative: bool) {
-        self.distances.fill(HUGE);
-        self.deltas.fill(0);
-        self.coming_from.fill(Point::NONE);
-        self.vulnerable1.fill(Point::NONE);
-        self.vulnerable2.fill(Point::NONE);
+        if self.written_lo <= self.written_hi {
+            let span = self.written_lo..=self.written_hi;
+            self.distances[span.clone()].fill(HUGE);
+            self.deltas[span.clone()].fill(0);
+            self.coming_from[span.clone()].fill(Point::NONE);
+            self.vulnerable1[span.clone()].fill(Point::NONE);
+            self.vulnerable2[span].fill(Point::NONE);
+        }
+        self.written_lo = usize::MAX;
+        self.written_hi = 0;
         self.queue.clear();
         self.queue_dist.clear();
         self.queue_start = 0;
@@ -288,6 +304,26 @@ impl ConnectionData {
         self.target = target;
         self.cutoff = cutoff;
         self.speculative = speculative;
+    }
+
+    /// Note that the entries of index `i` are about to be written.
+    #[inline]
+    fn note_write(&mut self, i: usize) {
+        self.written_lo = self.written_lo.min(i);
+        self.written_hi = self.written_hi.max(i);
+    }
+
+    /// Overwrite the distance of `p` (the search's adjustments after the
+    /// propagation, e.g. at the last liberty of a string in atari).
+    pub(crate) fn set_distance(&mut self, p: Point, dist: i32) {
+        self.note_write(p.idx());
+        self.distances[p.idx()] = dist;
+    }
+
+    /// Overwrite where the propagation reached `p` from.
+    pub(crate) fn set_coming_from(&mut self, p: Point, from: Point) {
+        self.note_write(p.idx());
+        self.coming_from[p.idx()] = from;
     }
 
     /// Distance of `p` (HUGE for unreached or border points).
@@ -301,6 +337,7 @@ impl ConnectionData {
     }
 
     fn add_start(&mut self, p: Point, dist: i32) {
+        self.note_write(p.idx());
         self.push_queue(p, dist);
         self.distances[p.idx()] = dist;
         self.deltas[p.idx()] = dist;
@@ -373,6 +410,7 @@ impl ConnectionData {
                 }
             }
             self.lowered = p;
+            self.note_write(i);
             self.distances[i] = dist;
             self.deltas[i] = delta;
             self.coming_from[i] = from;
@@ -866,6 +904,7 @@ fn spread(
                 let o = p;
                 for &s in &stones {
                     if s != o {
+                        conn.note_write(s.idx());
                         conn.distances[s.idx()] = conn.distances[o.idx()];
                         conn.deltas[s.idx()] = conn.deltas[o.idx()];
                         conn.coming_from[s.idx()] = conn.coming_from[o.idx()];

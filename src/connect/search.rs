@@ -325,15 +325,15 @@ fn find_string_connection_moves(
     let mut conn2 = compute_connection_distances(reader, memo, ks, board, s2, s1, cutoff, true);
     if board.countlib(s1) == 1 {
         let lib = board.libs(s1)[0];
-        conn1.distances[lib.idx()] = 0;
-        conn1.coming_from[lib.idx()] = Point::NONE;
-        conn2.distances[lib.idx()] = conn2.dist(s1);
-        conn2.coming_from[lib.idx()] = conn1.coming_from[s1.idx()];
+        conn1.set_distance(lib, 0);
+        conn1.set_coming_from(lib, Point::NONE);
+        conn2.set_distance(lib, conn2.dist(s1));
+        conn2.set_coming_from(lib, conn1.coming_from[s1.idx()]);
     }
     if board.countlib(s2) == 1 {
         let lib = board.libs(s2)[0];
-        conn2.distances[lib.idx()] = 0;
-        conn1.distances[lib.idx()] = conn1.dist(s2);
+        conn2.set_distance(lib, 0);
+        conn1.set_distance(lib, conn1.dist(s2));
     }
     let max1 = conn1.dist(s2);
     let max2 = conn2.dist(s1);
@@ -409,10 +409,10 @@ fn find_break_moves(
     let mut conn1 = conn1;
     if board.countlib(s) == 1 {
         let lib = board.libs(s)[0];
-        conn1.distances[lib.idx()] = 0;
-        conn1.coming_from[lib.idx()] = Point::NONE;
-        conn2.distances[lib.idx()] = conn2.dist(board.origin(s));
-        conn2.coming_from[lib.idx()] = conn1.coming_from[board.origin(s).idx()];
+        conn1.set_distance(lib, 0);
+        conn1.set_coming_from(lib, Point::NONE);
+        conn2.set_distance(lib, conn2.dist(board.origin(s)));
+        conn2.set_coming_from(lib, conn1.coming_from[board.origin(s).idx()]);
     }
     let max2 = conn2.dist(board.origin(s));
     let total = max1.min(max2);
