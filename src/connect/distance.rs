@@ -1035,8 +1035,9 @@ fn spread_from_stone(
         let pv1 = conn.vulnerable1[pos.idx()];
         let pv2 = conn.vulnerable2[pos.idx()];
 
-        // Suicide point for the opponent: free link.
-        if board.is_empty(a) && board.is_suicide(a, other) {
+        // Suicide point for the opponent: free link (only worth the test
+        // when it would lower the distance of `a`).
+        if board.is_empty(a) && conn.dist(a) > distance && board.is_suicide(a, other) {
             conn.enqueue(pos, a, distance, 0, a, none);
         }
         // Self-atari point for the opponent.
