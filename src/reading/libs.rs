@@ -166,6 +166,21 @@ fn count_after(board: &Board, p: Point, color: Color, captures: bool, cap: usize
         }
         return n.min(cap);
     }
+    count_after_with_set(board, p, color, captures, cap, friends)
+}
+
+/// The general case of [`count_after`] (several friendly chains, or a
+/// capture to count): distinct liberties through a point set. Kept out
+/// of line so that the common cases above run in a small frame.
+#[inline(never)]
+fn count_after_with_set(
+    board: &Board,
+    p: Point,
+    color: Color,
+    captures: bool,
+    cap: usize,
+    friends: &[Point],
+) -> usize {
     let mut seen = PointSet::new();
     let mut n = 0;
     for q in p.neighbors() {
