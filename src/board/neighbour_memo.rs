@@ -100,3 +100,83 @@ impl Board {
 /// and an entry becomes valid only once it is complete: a panic caught
 /// while a board is borrowed cannot leave it answering differently.
 impl std::panic::RefUnwindSafe for Board {}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Board, Cell, Color, Point, SplitMix64};
+
+    /// The neighbour chains of the chain on `p` with at most `max_libs`
+    /// liberties, by a plain walk of its stones from `p` (no memo).
+    fn walked(board: &Board, p: Point, max_libs: usize) -> Vec<Point> {
+        let other = Cell::stone(board.chain(p).color.opponent());
+        let mut out: Vec<Point> = Vec::new();
+        let mut seen: Vec<Point> = Vec::new();
+        for s in board.stones(p) {
+            for n in s.neighbors() {
+                if board.cell(n) != other || seen.contains(&board.origin(n)) {
+                    continue;
+                }
+                seen.push(board.origin(n));
+                if board.countlib(n) <= max_libs {
+                    out.push(board.origin(n));
+                }
+            }
+        }
+        out
+    }
+
+    /// The lists of the stones within distance `reach` of `near`, at
+    /// several liberty limits, asked twice (the second answer comes from
+    /// the memo) against the plain walk.
+    fn check_near(board: &Board, near: Point, reach: usize) {
+        for p in board.points() {
+            if !board.is_stone(p) || p.distance(near) > reach {
+                continue;
+            }
+            for max_libs in [1, 2, 3, 5, usize::MAX] {
+                let plain = walked(board, p, max_libs);
+                assert_eq!(board.adjacent_chain_list(p, max_libs).to_vec(), plain);
+                assert_eq!(board.adjacent_chain_list(p, max_libs).to_vec(), plain);
+            }
+        }
+    }
+
+    #[test]
+    fn remembered_walks_equal_plain_walks_through_play_and_undo() {
+        let mut rng = SplitMix64(7);
+        let mut board = Board::new(9);
+        let points: Vec<Point> = board.points().collect();
+        for _ in 0..60 {
+            let p = points[rng.below(points.len())];
+            let color = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = board.play(p, color);
+        }
+        // Hypothetical moves three deep, popped and replaced, with the
+        // memo asked before and after every move and pop (a walk must not
+        // answer for another position, also one reached by popping).
+        for _ in 0..40 {
+            let mut pushed = Vec::new();
+            for _ in 0..3 {
+                let p = points[rng.below(points.len())];
+                // The stones next to the move are in the memo when it is
+                // played, and asked again first after it.
+                check_near(&board, p, 1);
+                if board.trymove(p, Color::Black) || board.trymove(p, Color::White) {
+                    pushed.push(p);
+                }
+                check_near(&board, p, 1);
+                check_near(&board, p, usize::MAX);
+            }
+            while let Some(p) = pushed.pop() {
+                check_near(&board, p, 1);
+                board.popgo();
+                check_near(&board, p, 1);
+                check_near(&board, p, usize::MAX);
+            }
+        }
+    }
+}
