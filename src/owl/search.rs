@@ -26,8 +26,7 @@
 //!   move that joins two spaces or threatens a wall string is beyond it.
 //!
 //! Otherwise the side to move tries its best candidates ([`moves`],
-//! merged with the other side's three best; at the root of a defence the
-//! attacker's best point first) - several near the root, one
+//! merged with the other side's three best) - several near the root, one
 //! beyond [`OwlConfig::branch_depth`] - and keeps the best result, stopping
 //! at an unconditional success. Moves are played under the tactical
 //! reader's komaster scheme ([`komaster_trymove`], as GNU Go's owl does):
@@ -127,7 +126,7 @@ impl<'a> Search<'a> {
         } else {
             Turn::Defender
         };
-        self.candidates(board, &goal, &life, turn, 0)
+        self.candidates(board, &goal, &life, turn)
             .into_iter()
             .map(|(p, _)| p)
             .collect()
@@ -315,7 +314,7 @@ impl<'a> Search<'a> {
                         || (!self.root_attack_succeeds
                             && self.node(board, goal, 0, ko, Turn::Attacker).0
                                 == ReadResult::Fail)),
-                depth > 1 && life.is_dead() && self.death_confirmed(board, goal, &life, depth),
+                depth > 1 && life.is_dead() && self.death_confirmed(board, goal, &life),
             ),
         };
         if (lives || dies) && log::log_enabled!(target: LEAF_LOG, log::Level::Debug) {
@@ -340,14 +339,8 @@ impl<'a> Search<'a> {
     /// ends the line only then. Measured against trusting the verdict
     /// alone: owl.tst +4, ld_owl.tst -1, all suites 2642 -> 2646/4598 at
     /// +6% reading nodes on owl.tst (the best two candidates: 2647 at +9%).
-    fn death_confirmed(
-        &mut self,
-        board: &mut Board,
-        goal: &[bool],
-        life: &Life,
-        depth: usize,
-    ) -> bool {
-        let candidates = self.candidates(board, goal, life, Turn::Defender, depth);
+    fn death_confirmed(&mut self, board: &mut Board, goal: &[bool], life: &Life) -> bool {
+        let candidates = self.candidates(board, goal, life, Turn::Defender);
         for (m, _) in candidates {
             if !board.trymove(m, self.color) {
                 continue;
@@ -362,60 +355,22 @@ impl<'a> Search<'a> {
     }
 
     /// The candidates of the side to move, merged with the other side's
-    /// best, best first. At the root of a defence (`depth` 0) the
-    /// attacker's best point comes first: the opponent's vital point is
-    /// one's own (see [`Search::with_attackers_point_first`]).
+    /// best, best first.
     fn candidates(
         &self,
         board: &Board,
         goal: &[bool],
         life: &Life,
         turn: Turn,
-        depth: usize,
     ) -> Vec<(Point, i32)> {
         let attacks = moves::attack_moves(board, goal, self.color, life);
         let defenses = moves::defense_moves(board, goal, self.color, life);
-        let attacker = self.color.opponent();
         match turn {
-            Turn::Attacker => moves::with_borrowed(board, attacks, &defenses, attacker),
-            Turn::Defender if depth == 0 => {
-                let attackers_best =
-                    moves::with_borrowed(board, attacks.clone(), &defenses, attacker)
-                        .first()
-                        .map(|&(p, _)| p);
-                let own = moves::with_borrowed(board, defenses, &attacks, self.color);
-                Self::with_attackers_point_first(own, attackers_best, self.width(0, Turn::Defender))
+            Turn::Attacker => {
+                moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
             }
             Turn::Defender => moves::with_borrowed(board, defenses, &attacks, self.color),
         }
-    }
-
-    /// The owner's candidates at the root with the attacker's best point
-    /// moved to the front, if it is among those the root tries anyway
-    /// (its width). Where the attacker would play first is where the
-    /// owner most often has to live, and the search stops at its first
-    /// saving move, which is the answer: among saving moves, the one that
-    /// also takes the attacker's point. The moves tried stay the same, so
-    /// whether the dragon can be saved does not change. Measured on
-    /// owl.tst, ld_owl.tst, semeai.tst and trevor.tst (476 before): 478.
-    /// Moving it to the front from anywhere in the list (so that it is
-    /// also tried where the width would cut it) gave 483 there (ld_owl.tst
-    /// 113 -> 119) but 2646 -> 2631 over all suites, 23 `reg_genmove`
-    /// tests lost: the owl saved dragons by the attacker's point that
-    /// `genmove` is better off without.
-    fn with_attackers_point_first(
-        mut own: Vec<(Point, i32)>,
-        attackers_best: Option<Point>,
-        width: usize,
-    ) -> Vec<(Point, i32)> {
-        if let Some(i) = attackers_best
-            .and_then(|key| own.iter().position(|&(p, _)| p == key))
-            .filter(|&i| i < width)
-        {
-            let entry = own.remove(i);
-            own.insert(0, entry);
-        }
-        own
     }
 
     /// The side to move tries its best candidates (up to its width at
@@ -430,7 +385,7 @@ impl<'a> Search<'a> {
         ko: KoState,
         turn: Turn,
     ) -> (ReadResult, Option<Point>) {
-        let candidates = self.candidates(board, goal, life, turn, depth);
+        let candidates = self.candidates(board, goal, life, turn);
         log::trace!("owl {turn:?} depth {depth}: {candidates:?}");
         let mover = match turn {
             Turn::Attacker => self.color.opponent(),
@@ -616,56 +571,11 @@ mod tests {
         let goal_hash = search.goal_hash(&board, &goal);
         let life = search.evaluate(&mut board, &goal, goal_hash);
         assert!(life.is_dead(), "the judgement alone calls it dead");
-        assert!(!search.death_confirmed(&mut board, &goal, &life, 2));
+        assert!(!search.death_confirmed(&mut board, &goal, &life));
         assert_eq!(board, before, "the probe leaves the board as it was");
         let mut owl = OwlReader::default();
         let save = owl.defend(&mut board, &mut reader, &stones, target);
         assert_eq!(save.result, ReadResult::Win);
         assert_eq!(board, before);
-    }
-
-    #[test]
-    fn the_defence_root_tries_the_attackers_best_point_first() {
-        // The white string at (3,3) is neither alive nor dead by the
-        // judgement, and the owner's own ranking and the attacker's best
-        // point differ (a random position), the attacker's point being
-        // among the owner's first four. At the root the owner tries it
-        // first; deeper, his own ranking stands.
-        let board = Board::from_diagram(
-            "
-            X . . . . . X
-            . O . X X . .
-            X O . . . . .
-            . . . O . . .
-            X . . O X . .
-            . O X O . . O
-            . O X X . X .",
-        )
-        .unwrap();
-        let target = board.point(3, 3).unwrap();
-        let stones = board.stones_sorted(target);
-        let mut owl = OwlReader::default();
-        let mut reader = Reader::default();
-        let mut board = board;
-        let mut search = Search::new(&mut owl, &mut reader, Color::White, target, &stones, &board);
-        let goal = search.root_goal.clone();
-        let goal_hash = search.goal_hash(&board, &goal);
-        let life = search.evaluate(&mut board, &goal, goal_hash);
-        let attackers = search.candidates(&board, &goal, &life, Turn::Attacker, 0);
-        let owners_own = search.candidates(&board, &goal, &life, Turn::Defender, 1);
-        let owners_at_root = search.candidates(&board, &goal, &life, Turn::Defender, 0);
-        let key = attackers[0].0;
-        assert_ne!(owners_own[0].0, key, "a position where the two differ");
-        let rank = owners_own.iter().position(|&(p, _)| p == key);
-        assert!(rank.is_some_and(|r| r < search.width(0, Turn::Defender)));
-        assert_eq!(owners_at_root[0].0, key);
-        // The rest keep their order.
-        let rest: Vec<Point> = owners_own
-            .iter()
-            .map(|&(p, _)| p)
-            .filter(|&p| p != key)
-            .collect();
-        let rest_at_root: Vec<Point> = owners_at_root[1..].iter().map(|&(p, _)| p).collect();
-        assert_eq!(rest, rest_at_root);
     }
 }
