@@ -222,7 +222,10 @@ pub struct OwlReader {
     table: KeyMap<NodeKey, Entry>,
     /// Static judgements, by position and goal.
     judged: JudgementMemo,
-    solver: EyeSolver,
+    /// The eye solver, with the graphs it solved. The semeai reader's
+    /// judgements use its owl's (one table: a graph's answer does not
+    /// depend on who asks).
+    pub(crate) solver: EyeSolver,
     counter: u64,
     /// Set by [`OwlReader::defend_attacked`] for one question.
     known_attack: bool,

@@ -47,8 +47,7 @@ pub mod search;
 pub(crate) mod tests;
 
 use crate::board::{Board, Color, KeyMap, Point};
-use crate::eyes::value::EyeSolver;
-use crate::owl::{JudgementMemo, OwlConfig, OwlReader, OWL_EYE_BUDGET};
+use crate::owl::{JudgementMemo, OwlConfig, OwlReader};
 use crate::reading::{ReadResult, Reader};
 use crate::solve::{LifeConfig, LifeSolver};
 
@@ -177,8 +176,9 @@ enum Bound {
 }
 
 /// The semeai reader's state between questions: limits, the memo table
-/// and judgements of the current question, the eye solver (which
-/// remembers solved eye graphs) and a node counter.
+/// and judgements of the current question, the owl that checks a
+/// capturer's life (whose eye solver, remembering solved eye graphs, the
+/// race's judgements share) and a node counter.
 #[derive(Debug)]
 pub struct SemeaiReader {
     /// Limits of each question.
@@ -190,8 +190,9 @@ pub struct SemeaiReader {
     judged: JudgementMemo,
     /// Does the first dragon live after capturing the second, by position.
     lives_after: KeyMap<u64, bool>,
-    solver: EyeSolver,
-    /// The owl that checks a capturer's life, with a small budget.
+    /// The owl that checks a capturer's life, with a small budget. Its
+    /// eye solver serves the race's own judgements too (one table of
+    /// solved graphs for both).
     owl: OwlReader,
     /// The exact solver that checks the owl's kill of a capturer where
     /// the capturer is enclosed.
@@ -226,7 +227,6 @@ impl SemeaiReader {
                 node_limit: CAPTURE_CHECK_NODES,
                 ..OwlConfig::default()
             }),
-            solver: EyeSolver::with_budget(OWL_EYE_BUDGET),
             exact: LifeSolver::default(),
             counter: 0,
         }

@@ -349,7 +349,7 @@ impl<'a> Search<'a> {
         hashes: [u64; 2],
     ) -> Life {
         let key = (board.hash(), hashes[side] ^ hashes[1 - side].rotate_left(7));
-        let (solver, color) = (&mut self.semeai.solver, self.colors[side]);
+        let (solver, color) = (&mut self.semeai.owl.solver, self.colors[side]);
         self.semeai
             .judged
             .get_or_judge(key, board, self.reader, |board, reader| {
