@@ -185,7 +185,7 @@ fn nearest_strings(
         }
         used[origin.idx()] = true;
         let mut via_candidate = false;
-        let mut q = near.coming_from[origin.idx()];
+        let mut q = near.came_from(origin);
         while q.is_some() {
             let o = if rd.board.is_stone(q) {
                 rd.board.origin(q)
@@ -196,7 +196,7 @@ fn nearest_strings(
                 via_candidate = true;
                 break;
             }
-            q = near.coming_from[q.idx()];
+            q = near.came_from(q);
         }
         if via_candidate {
             continue;

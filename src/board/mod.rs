@@ -494,8 +494,8 @@ impl Board {
             return out;
         }
         // Every distinct chain met, for the memo (a walk meeting more than
-        // this holds is not kept).
-        let mut met = [0 as ChainId; 16];
+        // an entry holds is not kept).
+        let mut met = [0 as ChainId; neighbour_memo::MAX_CHAINS];
         let mut n_met = 0;
         let other = Cell::stone(self.chain(p).color.opponent());
         // Chains met so far: a bitset of chain ids on the stack (one test

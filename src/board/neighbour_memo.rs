@@ -20,7 +20,7 @@ use super::{Board, ChainId, Point};
 const ENTRIES: usize = 32;
 
 /// Most neighbour chains an answer holds; a walk meeting more is not kept.
-const MAX_CHAINS: usize = 14;
+pub(super) const MAX_CHAINS: usize = 14;
 
 /// One answer: the distinct opponent chains met walking from `start` in
 /// the position `version`, in the order met.

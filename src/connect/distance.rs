@@ -218,21 +218,24 @@ impl LadderMemo {
 
 /// Distances from one start set, with the bookkeeping move generation uses.
 ///
-/// The per-point arrays are public for reading; writes from outside go
-/// through `set_distance` and `set_coming_from`, which keep the span of
-/// written points that a reset has to clear.
+/// The per-point arrays are private: they are read through
+/// [`ConnectionData::dist`], [`ConnectionData::delta`],
+/// [`ConnectionData::came_from`] and [`ConnectionData::vulnerabilities`],
+/// and written from outside only through `set_distance` and
+/// `set_coming_from`, which keep the span of written points that a reset
+/// has to clear.
 #[derive(Clone)]
 pub struct ConnectionData {
     /// Distance of each point (HUGE when unreached).
-    pub distances: Vec<i32>,
+    distances: Vec<i32>,
     /// How much the last step contributed (the "delta" of the manual).
-    pub deltas: Vec<i32>,
+    deltas: Vec<i32>,
     /// Where the propagation came from (NONE for start points).
-    pub coming_from: Vec<Point>,
+    coming_from: Vec<Point>,
     /// First point where the opponent can threaten the path to here.
-    pub vulnerable1: Vec<Point>,
+    vulnerable1: Vec<Point>,
     /// Second such point.
-    pub vulnerable2: Vec<Point>,
+    vulnerable2: Vec<Point>,
     /// Points in the order they were reached (string origins for stones).
     pub queue: Vec<Point>,
     /// The distance of each queued point, in queue order (`queue_dist[k]`
@@ -329,6 +332,22 @@ impl ConnectionData {
     /// Distance of `p` (HUGE for unreached or border points).
     pub fn dist(&self, p: Point) -> i32 {
         self.distances[p.idx()]
+    }
+
+    /// How much the last step to `p` contributed to its distance.
+    pub fn delta(&self, p: Point) -> i32 {
+        self.deltas[p.idx()]
+    }
+
+    /// Where the propagation reached `p` from (NONE for start points and
+    /// unreached points).
+    pub fn came_from(&self, p: Point) -> Point {
+        self.coming_from[p.idx()]
+    }
+
+    /// The two points where the opponent can threaten the path to `p`.
+    pub fn vulnerabilities(&self, p: Point) -> [Point; 2] {
+        [self.vulnerable1[p.idx()], self.vulnerable2[p.idx()]]
     }
 
     /// Distance minus delta: what the distance would be after a move at `p`.

@@ -152,16 +152,16 @@ fn find_connection_moves(
             "move {:?} ({}, {}, {}, {})",
             pos,
             dist1,
-            conn1.deltas[pos.idx()],
+            conn1.delta(pos),
             dist2,
-            conn2.deltas[pos.idx()]
+            conn2.delta(pos)
         );
         if (3 * d1) / 2 > d2 && (3 * d2) / 2 > d1 {
             distance -= fp(0.1);
         }
         // Not between the strings.
-        let from1 = conn1.coming_from[pos.idx()];
-        if from1.is_some() && from1 == conn2.coming_from[pos.idx()] {
+        let from1 = conn1.came_from(pos);
+        if from1.is_some() && from1 == conn2.came_from(pos) {
             continue;
         }
         if board.is_empty(pos) {
@@ -208,14 +208,14 @@ fn find_connection_moves(
         } else if board.cell(pos).is(color) {
             for k in 0..4 {
                 let a = if k & 1 == 1 {
-                    conn1.vulnerable1[pos.idx()]
+                    conn1.vulnerabilities(pos)[0]
                 } else {
-                    conn1.vulnerable2[pos.idx()]
+                    conn1.vulnerabilities(pos)[1]
                 };
                 let b = if k & 2 == 2 {
-                    conn2.vulnerable1[pos.idx()]
+                    conn2.vulnerabilities(pos)[0]
                 } else {
-                    conn2.vulnerable2[pos.idx()]
+                    conn2.vulnerabilities(pos)[1]
                 };
                 if common_vulnerability(board, a, b, color) {
                     if check_self_atari(reader, memo, ks, board, a, to_move) {
@@ -328,7 +328,7 @@ fn find_string_connection_moves(
         conn1.set_distance(lib, 0);
         conn1.set_coming_from(lib, Point::NONE);
         conn2.set_distance(lib, conn2.dist(s1));
-        conn2.set_coming_from(lib, conn1.coming_from[s1.idx()]);
+        conn2.set_coming_from(lib, conn1.came_from(s1));
     }
     if board.countlib(s2) == 1 {
         let lib = board.libs(s2)[0];
@@ -412,7 +412,7 @@ fn find_break_moves(
         conn1.set_distance(lib, 0);
         conn1.set_coming_from(lib, Point::NONE);
         conn2.set_distance(lib, conn2.dist(board.origin(s)));
-        conn2.set_coming_from(lib, conn1.coming_from[board.origin(s).idx()]);
+        conn2.set_coming_from(lib, conn1.came_from(board.origin(s)));
     }
     let max2 = conn2.dist(board.origin(s));
     let total = max1.min(max2);
