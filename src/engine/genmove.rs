@@ -118,6 +118,7 @@ use crate::owl::OwlAnswer;
 const OWL_SCOPE: CriticalScope = CriticalScope {
     own_only: true,
     min_stones: 2,
+    owners_choice: true,
 };
 
 /// Largest single-coloured empty region still worth playing into.

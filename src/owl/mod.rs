@@ -481,6 +481,30 @@ impl OwlReader {
         (total, None)
     }
 
+    /// The owner's candidates at the root of a defence in his own ranking
+    /// (without the attacker's point put first), at most `n`: what
+    /// `genmove` tries, in order, to save an own dragon
+    /// (`engine::life::critical_moves`). One evaluation, counted as a node.
+    pub fn owner_ranking(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones: &[Point],
+        target: Point,
+        n: usize,
+    ) -> Vec<Point> {
+        let Some(color) = board.color_at(target) else {
+            return Vec::new();
+        };
+        self.new_question();
+        let mut s = search::Search::new(self, reader, color, target, stones, board);
+        let mut ranked = s.root_candidates(board, false);
+        let nodes = s.nodes;
+        self.counter += nodes;
+        ranked.truncate(n);
+        ranked
+    }
+
     /// Does the owner's move `m` join the dragons `stones_a` and `stones_b`
     /// into one that lives (GNU Go `owl_connection_defends`)? The goal is
     /// both dragons with `m`'s string; after `m` the attacker moves first,

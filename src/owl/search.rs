@@ -4,8 +4,9 @@
 //!
 //! GNU Go counterpart: `do_owl_attack` and `do_owl_defend` of
 //! `engine/owl.c`, with `owl_update_goal` (the goal grows by the owner's
-//! stones played next to it or one step away, with their superstring, as
-//! GNU Go adds the move's `find_superstring`).
+//! stones played next to it, with their superstring, as GNU Go adds the
+//! move's `find_superstring`; a stone one step away brings its
+//! superstring only where the attacker cannot cut between).
 //!
 //! A node evaluates the position first ([`life::evaluate`]). An alive
 //! goal ends the line, except where one judgement is not trusted alone:
@@ -26,7 +27,9 @@
 //!   move that joins two spaces or threatens a wall string is beyond it.
 //!
 //! Otherwise the side to move tries its best candidates ([`moves`],
-//! merged with the other side's three best) - several near the root, one
+//! merged with the other side's three best; at the root of a defence the
+//! attacker's best point first, [`attackers_point_first`]) - several near
+//! the root, one
 //! beyond [`OwlConfig::branch_depth`] - and keeps the best result, stopping
 //! at an unconditional success. Moves are played under the tactical
 //! reader's komaster scheme ([`komaster_trymove`], as GNU Go's owl does):
@@ -55,6 +58,10 @@ const ATTACKER_WIDTH: [usize; 4] = [8, 6, 5, 4];
 
 /// The owner's candidates tried at each depth below the branch depth.
 const DEFENDER_WIDTH: [usize; 4] = [4, 3, 3, 2];
+
+/// The owner's candidates tried at the root (before the attacker's point
+/// that [`attackers_point_first`] may add).
+pub const OWNER_ROOT_WIDTH: usize = DEFENDER_WIDTH[0];
 
 /// One owl question in progress.
 pub struct Search<'a> {
@@ -160,7 +167,8 @@ impl<'a> Search<'a> {
         if !board.is_empty(m) || !board.trymove(m, self.color) {
             return ReadResult::Fail;
         }
-        let goal = self.grown_goal(board, &self.root_goal, m);
+        let root_goal = self.root_goal.clone();
+        let goal = self.grown_goal(board, &root_goal, m);
         let res = self
             .node(board, &goal, 1, KoState::EMPTY, Turn::Attacker)
             .0
@@ -175,27 +183,101 @@ impl<'a> Search<'a> {
 
     /// The goal after the owner played `m`: the superstring of `m`'s
     /// string (the strings its links hold together, [`Superstring`]) joins
-    /// it when it touches the goal or `m` stands one step away from a goal
-    /// stone. A move that links the goal to other own stones thus brings
-    /// them in, as a fresh question after the move would see the dragon.
-    fn grown_goal(&self, board: &Board, goal: &[bool], m: Point) -> Vec<bool> {
+    /// it when it touches the goal, or when `m` stands one step away from
+    /// a goal stone (a one-point jump or a diagonal) and the attacker
+    /// cannot cut there ([`Search::linked_across`]). A move that links the
+    /// goal to other own stones thus brings them in, as a fresh question
+    /// after the move would see the dragon. A move one step away that the
+    /// attacker can cut off joins alone: the own stones it reaches are
+    /// not the dragon's yet (a jump from a dead group onto a living one
+    /// read that group's life as the dead group's).
+    fn grown_goal(&mut self, board: &mut Board, goal: &[bool], m: Point) -> Vec<bool> {
         let mut out = goal.to_vec();
         let linked = Superstring::find(board, m, 0, false, LinkTest::SelfAtari);
-        let near = linked
+        let joined = linked
             .chains
             .iter()
-            .any(|&c| board.stones(c).any(|p| goal[p.idx()]))
+            .any(|&c| board.stones(c).any(|p| goal[p.idx()]));
+        let near = joined
             || board
                 .points()
                 .any(|q| goal[q.idx()] && board.cell(q).is(self.color) && q.distance(m) <= 2);
-        if near {
+        if !near {
+            return out;
+        }
+        if joined || self.linked_across(board, goal, m) {
             for &c in &linked.chains {
                 for p in board.stones(c) {
                     out[p.idx()] = true;
                 }
             }
+        } else {
+            out[m.idx()] = true;
         }
         out
+    }
+
+    /// Is the owner's stone at `m` linked to a goal stone two steps away
+    /// (a one-point jump or a diagonal) so that the attacker cannot cut
+    /// it off: a point between is the owner's, both points of a diagonal
+    /// are open (miai), or the attacker's stone on the one open point
+    /// between would be illegal or captured (the tactical reader)?
+    fn linked_across(&mut self, board: &mut Board, goal: &[bool], m: Point) -> bool {
+        const STEPS: [(isize, isize); 8] = [
+            (-2, 0),
+            (2, 0),
+            (0, -2),
+            (0, 2),
+            (-1, -1),
+            (-1, 1),
+            (1, -1),
+            (1, 1),
+        ];
+        let at = |board: &Board, dr: isize, dc: isize| {
+            let r = m.row().checked_add_signed(dr)?;
+            let c = m.col().checked_add_signed(dc)?;
+            board.point(r, c)
+        };
+        for (dr, dc) in STEPS {
+            let Some(q) = at(board, dr, dc) else {
+                continue;
+            };
+            if !(goal[q.idx()] && board.cell(q).is(self.color)) {
+                continue;
+            }
+            // The points between `m` and `q`: the middle of a jump, the
+            // two shared neighbours of a diagonal (on the board, since
+            // both ends are).
+            let between: Vec<Point> = if dr == 0 || dc == 0 {
+                at(board, dr / 2, dc / 2).into_iter().collect()
+            } else {
+                [at(board, dr, 0), at(board, 0, dc)]
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            };
+            if between.iter().any(|&x| board.cell(x).is(self.color)) {
+                return true;
+            }
+            let open: Vec<Point> = between.into_iter().filter(|&x| board.is_empty(x)).collect();
+            match open.as_slice() {
+                [_, _] => return true,
+                [x] if !self.cut_stands(board, *x) => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Would an attacker's stone on the empty point `x` stand: legal, and
+    /// the tactical reader cannot capture it?
+    fn cut_stands(&mut self, board: &mut Board, x: Point) -> bool {
+        if !board.trymove(x, self.color.opponent()) {
+            return false;
+        }
+        let (captured, _) = self.reader.attack(board, x);
+        board.popgo();
+        captured != ReadResult::Win
     }
 
     fn width(&self, depth: usize, turn: Turn) -> usize {
@@ -373,6 +455,25 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The owner's candidates at the root of a defence: his own ranking
+    /// with the attacker's best point first ([`attackers_point_first`]),
+    /// and how many moves beyond the root's width that adds.
+    fn root_defence_candidates(
+        &self,
+        board: &Board,
+        goal: &[bool],
+        life: &Life,
+    ) -> (Vec<(Point, i32)>, usize) {
+        let attacks = moves::attack_moves(board, goal, self.color, life);
+        let defenses = moves::defense_moves(board, goal, self.color, life);
+        let attackers_best =
+            moves::with_borrowed(board, attacks.clone(), &defenses, self.color.opponent())
+                .first()
+                .map(|&(p, _)| p);
+        let own = moves::with_borrowed(board, defenses, &attacks, self.color);
+        attackers_point_first(own, attackers_best, OWNER_ROOT_WIDTH)
+    }
+
     /// The side to move tries its best candidates (up to its width at
     /// this depth) and keeps the best result, stopping at an
     /// unconditional success.
@@ -385,7 +486,12 @@ impl<'a> Search<'a> {
         ko: KoState,
         turn: Turn,
     ) -> (ReadResult, Option<Point>) {
-        let candidates = self.candidates(board, goal, life, turn);
+        let (candidates, extra_width) = if depth == 0 && turn == Turn::Defender {
+            self.root_defence_candidates(board, goal, life)
+        } else {
+            (self.candidates(board, goal, life, turn), 0)
+        };
+        let width = self.width(depth, turn) + extra_width;
         log::trace!("owl {turn:?} depth {depth}: {candidates:?}");
         let mover = match turn {
             Turn::Attacker => self.color.opponent(),
@@ -395,7 +501,7 @@ impl<'a> Search<'a> {
         let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
-            if tried >= self.width(depth, turn) {
+            if tried >= width {
                 break;
             }
             // Conditional ko captures (after a ko threat) only while
@@ -498,6 +604,29 @@ fn point_key(p: Point) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The owner's candidates at the root of a defence with the attacker's
+/// best point (`attackers_best`) moved to the front: the opponent's vital
+/// point is one's own, and the defence names its first saving move, so
+/// among saving moves the one that also takes the attacker's point. When
+/// that point came from beyond the root's `width`, the root tries one
+/// move more (the second value), so that the owner's own first choices
+/// are all still tried and whether the dragon can be saved only gains.
+/// Measured on owl.tst, ld_owl.tst, semeai.tst and trevor.tst, 476 ->
+/// 483 (ld_owl.tst 21, 63, 325, 503, 507, 508, 520 and owl.tst 159; see
+/// regression/HISTORY.md).
+pub fn attackers_point_first(
+    mut own: Vec<(Point, i32)>,
+    attackers_best: Option<Point>,
+    width: usize,
+) -> (Vec<(Point, i32)>, usize) {
+    let Some(i) = attackers_best.and_then(|key| own.iter().position(|&(p, _)| p == key)) else {
+        return (own, 0);
+    };
+    let entry = own.remove(i);
+    own.insert(0, entry);
+    (own, usize::from(i >= width))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -528,7 +657,7 @@ mod tests {
         );
         let mut owl = OwlReader::default();
         let mut reader = Reader::default();
-        let search = Search::new(
+        let mut search = Search::new(
             &mut owl,
             &mut reader,
             Color::White,
@@ -537,11 +666,90 @@ mod tests {
             &board,
         );
         assert!(board.trymove(m, Color::White));
-        let grown = search.grown_goal(&board, &search.root_goal, m);
+        let root_goal = search.root_goal.clone();
+        let grown = search.grown_goal(&mut board, &root_goal, m);
         assert!(grown[goal_stone.idx()] && grown[m.idx()]);
         assert!(grown[linked.idx()], "the diagonally linked stone joins");
         assert!(!grown[far.idx()], "an unlinked stone stays out");
         board.popgo();
+    }
+
+    #[test]
+    fn a_jump_onto_other_stones_brings_them_in_only_where_it_cannot_be_cut() {
+        // White's goal is the stone at (3,1). White jumps to (3,3), next
+        // to his stone at (3,4): the middle point (3,2) is open and a
+        // black stone there stands (two liberties, not capturable), so
+        // the jump can be cut and (3,4) stays out while the jumping stone
+        // joins. With a white stone at (2,2) above the middle, a black
+        // stone there is in atari and captured: the link holds and (3,4)
+        // joins.
+        for (diagram, holds) in [
+            (
+                "
+                . . . . . . .
+                . . . . . . .
+                . . . . . . .
+                . O . . O . .
+                . . . . . . .
+                . . . . . . .
+                . . . . . . .",
+                false,
+            ),
+            (
+                "
+                . . . . . . .
+                . . . . . . .
+                . . O . . . .
+                . O . . O . .
+                . . . . . . .
+                . . . . . . .
+                . . . . . . .",
+                true,
+            ),
+        ] {
+            let mut board = Board::from_diagram(diagram).unwrap();
+            let at = |b: &Board, r, c| b.point(r, c).unwrap();
+            let (goal_stone, other, m) = (at(&board, 3, 1), at(&board, 3, 4), at(&board, 3, 3));
+            let mut owl = OwlReader::default();
+            let mut reader = Reader::default();
+            let mut search = Search::new(
+                &mut owl,
+                &mut reader,
+                Color::White,
+                goal_stone,
+                &[goal_stone],
+                &board,
+            );
+            assert!(board.trymove(m, Color::White));
+            let root_goal = search.root_goal.clone();
+            let grown = search.grown_goal(&mut board, &root_goal, m);
+            assert!(grown[goal_stone.idx()] && grown[m.idx()]);
+            assert_eq!(grown[other.idx()], holds, "{diagram}");
+            board.popgo();
+        }
+    }
+
+    #[test]
+    fn the_attackers_point_goes_first_and_widens_the_root_only_from_beyond() {
+        let p = |i| Point::new(0, i);
+        let own: Vec<(Point, i32)> = (0..6).map(|i| (p(i), 100 - i as i32)).collect();
+        // Within the width: first, the width unchanged.
+        let (order, extra) = attackers_point_first(own.clone(), Some(p(2)), 4);
+        let points: Vec<Point> = order.iter().map(|&(q, _)| q).collect();
+        assert_eq!(points, vec![p(2), p(0), p(1), p(3), p(4), p(5)]);
+        assert_eq!(extra, 0);
+        // From beyond it: first, and one more move tried, so that the
+        // owner's own first four are still all tried.
+        let (order, extra) = attackers_point_first(own.clone(), Some(p(5)), 4);
+        assert_eq!(order[0].0, p(5));
+        assert_eq!(&order[1..5], &own[..4]);
+        assert_eq!(extra, 1);
+        // Not among the owner's candidates: nothing changes.
+        assert_eq!(
+            attackers_point_first(own.clone(), Some(p(9)), 4),
+            (own.clone(), 0)
+        );
+        assert_eq!(attackers_point_first(own.clone(), None, 4), (own, 0));
     }
 
     #[test]
