@@ -14,9 +14,9 @@
 //! Start at [`Superstring::find`]; the moves built on it are in
 //! [`crate::reading::moves::superstring`].
 
-use crate::board::{Board, Point, PointSet};
+use crate::board::{Board, Cell, Point, PointList, PointSet};
 use crate::reading::libs::{approxlib, is_self_atari};
-use crate::reading::moves::local::{add, go, neg, times, turn, DIRS};
+use crate::reading::moves::local::{add, neg, offset, step, turn, DIRS};
 
 /// Which test makes an empty point an uncuttable link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,15 +30,24 @@ pub enum LinkTest {
 }
 
 /// The chains, liberties and neighbouring chains of a superstring.
+/// The lists live on the stack up to [`PointList::INLINE`] points.
 #[derive(Clone, Debug, Default)]
 pub struct Superstring {
     /// Origins of the member chains, the chain on `s` first.
-    pub chains: Vec<Point>,
+    pub chains: PointList,
     /// Liberties of the members (see [`Superstring::find`] for which).
-    pub libs: Vec<Point>,
+    pub libs: PointList,
     /// Origins of opponent chains next to the members (see
     /// [`Superstring::find`] for which).
-    pub adjs: Vec<Point>,
+    pub adjs: PointList,
+}
+
+/// Which of the lists a walk fills besides `chains` (the members do not
+/// depend on the other two, so a caller skips the one it does not read).
+#[derive(Clone, Copy)]
+struct Wanted {
+    libs: bool,
+    adjs: bool,
 }
 
 impl Superstring {
@@ -56,44 +65,103 @@ impl Superstring {
         proper: bool,
         test: LinkTest,
     ) -> Superstring {
+        let wanted = Wanted {
+            libs: true,
+            adjs: true,
+        };
+        Self::walk(board, s, liberty_cap, proper, test, wanted)
+    }
+
+    /// [`Superstring::find`] without the neighbours (`adjs` left empty):
+    /// the members and liberties are the same.
+    pub fn find_liberties(
+        board: &Board,
+        s: Point,
+        liberty_cap: usize,
+        proper: bool,
+        test: LinkTest,
+    ) -> Superstring {
+        let wanted = Wanted {
+            libs: true,
+            adjs: false,
+        };
+        Self::walk(board, s, liberty_cap, proper, test, wanted)
+    }
+
+    /// [`Superstring::find`] without the liberties (`libs` left empty):
+    /// the members and neighbours are the same.
+    pub fn find_neighbours(
+        board: &Board,
+        s: Point,
+        liberty_cap: usize,
+        proper: bool,
+        test: LinkTest,
+    ) -> Superstring {
+        let wanted = Wanted {
+            libs: false,
+            adjs: true,
+        };
+        Self::walk(board, s, liberty_cap, proper, test, wanted)
+    }
+
+    /// The walk behind the three entry points: members breadth first
+    /// from `s`, each stone's surroundings examined for links.
+    fn walk(
+        board: &Board,
+        s: Point,
+        liberty_cap: usize,
+        proper: bool,
+        test: LinkTest,
+        wanted: Wanted,
+    ) -> Superstring {
         let color = board.chain(s).color;
+        let own = Cell::stone(color);
         let other = color.opponent();
         let mut ss = Superstring::default();
         let mut member = PointSet::new();
         let mut seen_lib = PointSet::new();
         let mut seen_adj = PointSet::new();
-        let mut stones: Vec<Point> = Vec::new();
-        let mut libs = Vec::new();
-        let mut adjs = Vec::new();
+        // Stones whose surroundings are still to be examined, in order.
+        let mut stones = PointList::new();
         let limit_stones = test == LinkTest::SelfAtari;
+        // Neighbours listed: those with at most `liberty_cap` liberties.
+        let adj_cap = if liberty_cap > 0 {
+            liberty_cap
+        } else {
+            usize::MAX
+        };
 
         let mut add_chain = |c: Point,
                              record: bool,
                              ss: &mut Superstring,
-                             stones: &mut Vec<Point>,
+                             stones: &mut PointList,
                              member: &mut PointSet| {
-            let origin = board.origin(c);
-            ss.chains.push(origin);
+            ss.chains.push(board.origin(c));
             for st in board.stones(c) {
                 member.insert(st);
             }
-            board.findlib(c, &mut libs);
-            let too_many = liberty_cap > 0 && libs.len() > liberty_cap;
+            let too_many = liberty_cap > 0 && board.countlib(c) > liberty_cap;
             if !(limit_stones && too_many) {
-                stones.extend(board.stones(c));
-            }
-            for &l in &libs {
-                if seen_lib.insert(l) && record && !too_many {
-                    ss.libs.push(l);
+                for st in board.stones(c) {
+                    stones.push(st);
                 }
             }
-            board.adjacent_chains(c, &mut adjs);
-            for &a in &adjs {
-                if liberty_cap > 0 && board.countlib(a) > liberty_cap {
-                    continue;
-                }
-                if seen_adj.insert(a) && record {
-                    ss.adjs.push(a);
+            if wanted.libs {
+                // Every liberty is noted as seen, recorded or not: a
+                // later member does not record it either.
+                let keep = record && !too_many;
+                board.for_each_lib(c, |l| {
+                    if seen_lib.insert(l) && keep {
+                        ss.libs.push(l);
+                    }
+                    true
+                });
+            }
+            if wanted.adjs {
+                for a in board.adjacent_chain_list(c, adj_cap) {
+                    if seen_adj.insert(a) && record {
+                        ss.adjs.push(a);
+                    }
                 }
             }
         };
@@ -104,17 +172,27 @@ impl Superstring {
             let pos = stones[r];
             r += 1;
             for right in DIRS {
+                // The points around `pos` (on the board: a stone), with
+                // `right` the direction of `a` and `up` a quarter turn:
+                //
+                //     e f
+                //     g b
+                //   pos a c
+                //       d
+                //
+                // One-step points are read straight off the padded array
+                // (a border cell when off the board); a two-step point is
+                // one step from a point first found on the board, so it
+                // is a valid index too.
                 let up = turn(right);
-                let a = go(board, pos, right);
-                if !board.on_board(a) || !a.is_some() {
+                let (right_off, up_off) = (offset(right), offset(up));
+                let a = step(pos, right_off);
+                if board.cell(a) == Cell::Border {
                     continue;
                 }
-                let b = go(board, pos, add(right, up));
-                let c = go(board, pos, times(2, right));
-                let d = go(board, pos, add(right, neg(up)));
-                let e = go(board, pos, times(2, up));
-                let f = go(board, pos, add(right, times(2, up)));
-                let g = go(board, pos, up);
+                let b = step(pos, offset(add(right, up)));
+                let d = step(pos, offset(add(right, neg(up))));
+                let g = step(pos, up_off);
                 let mut candidates: [Point; 4] = [Point::NONE; 4];
                 let mut n = 0;
                 if board.is_empty(a) {
@@ -123,26 +201,28 @@ impl Superstring {
                         LinkTest::FewLiberties => approxlib(board, a, other, 2) < 2,
                     };
                     if unsafe_link {
+                        // `c` is two steps right: one from `a`.
+                        let c = step(a, right_off);
                         for q in [b, c, d] {
-                            if board.cell(q).is(color) {
+                            if board.cell(q) == own {
                                 candidates[n] = q;
                                 n += 1;
                             }
                         }
                     }
                 }
-                // Bamboo joint.
-                if board.cell(a).is(color)
-                    && board.is_empty(b)
-                    && board.cell(f).is(color)
-                    && board.cell(e).is(color)
-                    && board.is_empty(g)
-                {
-                    candidates[n] = e;
-                    n += 1;
+                // Bamboo joint: `f` is one step up from the empty `b`,
+                // `e` one step up from the empty `g`.
+                if board.cell(a) == own && board.is_empty(b) && board.is_empty(g) {
+                    let f = step(b, up_off);
+                    let e = step(g, up_off);
+                    if board.cell(f) == own && board.cell(e) == own {
+                        candidates[n] = e;
+                        n += 1;
+                    }
                 }
                 // Open diagonal.
-                if board.cell(b).is(color) && board.is_empty(a) && board.is_empty(g) {
+                if board.cell(b) == own && board.is_empty(a) && board.is_empty(g) {
                     candidates[n] = b;
                     n += 1;
                 }

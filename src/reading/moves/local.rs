@@ -63,6 +63,24 @@ pub fn go(board: &Board, p: Point, d: Dir) -> Point {
     }
 }
 
+/// The step `d` as an offset in the padded point array (for [`step`]).
+#[inline]
+pub fn offset(d: Dir) -> isize {
+    d.0 as isize * STRIDE as isize + d.1 as isize
+}
+
+/// The point `off` (an [`offset`]) away from `p`, straight in the padded
+/// array: [`go`] without its bounds arithmetic. Only for `p` on the board
+/// and a one-step `off` (orthogonal or diagonal): the answer is then a
+/// valid index, a border cell when off the board (where [`go`] answers
+/// [`Point::NONE`], also a border cell). A two-step point is one step
+/// from a point first found on the board.
+#[inline]
+pub fn step(p: Point, off: isize) -> Point {
+    debug_assert!(off.unsigned_abs() <= STRIDE + 1);
+    Point((p.0 as isize + off) as u16)
+}
+
 /// True when `p` is on the board (not [`Point::NONE`] nor a border cell).
 #[inline]
 pub fn on(board: &Board, p: Point) -> bool {

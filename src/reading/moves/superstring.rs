@@ -33,7 +33,7 @@ pub fn superstring_moves(
     attack: bool,
 ) {
     let other = board.chain(s).color.opponent();
-    let ss = Superstring::find(board, s, liberty_cap, false, LinkTest::SelfAtari);
+    let ss = Superstring::find_liberties(board, s, liberty_cap, false, LinkTest::SelfAtari);
     if ss.libs.len() > 5 {
         return;
     }
@@ -71,8 +71,8 @@ pub fn superstring_break_chain_moves(
     liberty_cap: usize,
     gd: &GenDepth,
 ) {
-    let ss = Superstring::find(board, s, liberty_cap, true, LinkTest::FewLiberties);
-    let mut three = Vec::new();
+    let ss = Superstring::find_neighbours(board, s, liberty_cap, true, LinkTest::FewLiberties);
+    let mut three = PointList::new();
     for &a in &ss.adjs {
         match board.countlib(a) {
             1 => acc.add(board.libs(a)[0], 0),
