@@ -12,9 +12,9 @@
 //! The two composite generators [`edge_defense_moves`] and
 //! [`edge_attack_moves`] do exactly that.
 
-use super::local::{add, adjacent_with, go, liberty_of, neg, on, turn, Dir, DIRS};
+use super::local::{add, adjacent_with, go, liberty_of, neg, offset, on, step, turn, Dir, DIRS};
 use super::CandidateMoves;
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
 use crate::reading::libs::{approxlib, is_edge, is_self_atari};
 
 /// Defence (GNU Go `defend2` / `defend3`): clamp or block along the edge
@@ -59,10 +59,14 @@ pub fn edge_attack_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) 
 }
 
 /// The directions `up` pointing away from the edge at the first-line
-/// point `a` (none for a point off the first line, two in a corner).
+/// point `a` (none for a point off the first line, two in a corner; all
+/// four for a point off the board). The point `a - up` is a neighbour,
+/// read straight off the padded array: most liberties are not on the
+/// first line, and this is asked for each.
 fn ups(board: &Board, a: Point) -> impl Iterator<Item = Dir> + '_ {
+    let off_board = !on(board, a);
     DIRS.into_iter()
-        .filter(move |&d| !on(board, go(board, a, neg(d))))
+        .filter(move |&d| off_board || board.cell(step(a, -offset(d))) == Cell::Border)
 }
 
 /// The direction away from the edge at `a` when `a` is an empty
