@@ -72,7 +72,7 @@ fn ups(board: &Board, a: Point) -> impl Iterator<Item = Dir> + '_ {
 /// The direction away from the edge at `a` when `a` is an empty
 /// first-line point (the first of two in a corner).
 fn edge_up(board: &Board, a: Point) -> Option<Dir> {
-    if board.is_empty(a) {
+    if board.is_empty(a) && is_edge(board, a) {
         ups(board, a).next()
     } else {
         None
@@ -159,6 +159,10 @@ pub fn propose_edge_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves,
     }
     let libs = board.lib_list(s);
     for &a in &libs {
+        // Most liberties are off the first line: no direction to try.
+        if !is_edge(board, a) {
+            continue;
+        }
         for up in ups(board, a) {
             for right in [turn(up), neg(turn(up))] {
                 let above = go(board, a, up);
