@@ -493,54 +493,25 @@ impl Board {
             }
             return out;
         }
-        // Every distinct chain met, for the memo (a walk meeting more than
-        // an entry holds is not kept).
-        let mut met = [0 as ChainId; neighbour_memo::MAX_CHAINS];
-        let mut n_met = 0;
         let other = Cell::stone(self.chain(p).color.opponent());
-        // Chains met so far: a bitset of chain ids on the stack (one test
-        // per neighbour, no scan), with a list for ids beyond it.
-        let mut seen = [0u64; 16];
-        let mut overflow: Vec<ChainId> = Vec::new();
+        let mut walk = NeighbourWalk::new();
         let mut s = p;
         loop {
-            // Through a slice: the by-value array iterator cost a fifth of
-            // the walk.
-            for &n in &s.neighbors() {
-                if self.cells[n.idx()] != other {
-                    continue;
-                }
-                let id = self.chain_of[n.idx()];
-                let i = id as usize;
-                if i < 64 * seen.len() {
-                    let bit = 1u64 << (i & 63);
-                    if seen[i >> 6] & bit != 0 {
-                        continue;
-                    }
-                    seen[i >> 6] |= bit;
-                } else if overflow.contains(&id) {
-                    continue;
-                } else {
-                    overflow.push(id);
-                }
-                if n_met < met.len() {
-                    met[n_met] = id;
-                }
-                n_met += 1;
-                let c = &self.chains[i];
-                if c.n_libs as usize <= max_libs {
-                    out.push(c.origin);
-                }
-            }
+            // The four neighbours one by one, in `Point::neighbors`
+            // order: an iterator over the array cost a third of the walk.
+            walk.visit(self, s.south(), other, max_libs, &mut out);
+            walk.visit(self, s.west(), other, max_libs, &mut out);
+            walk.visit(self, s.north(), other, max_libs, &mut out);
+            walk.visit(self, s.east(), other, max_libs, &mut out);
             s = self.next_stone[s.idx()];
             if s == p {
                 break;
             }
         }
-        if n_met <= met.len() {
+        if walk.n_met <= walk.met.len() {
             self.neighbour_memo
                 .borrow_mut()
-                .put(self.version, p, &met[..n_met]);
+                .put(self.version, p, &walk.met, walk.n_met);
         }
         out
     }
@@ -654,6 +625,68 @@ impl Iterator for ChainStones<'_> {
         let n = self.board.next_stone[cur.idx()];
         self.next = (n != self.start).then_some(n);
         Some(cur)
+    }
+}
+
+/// The state of the walk behind [`Board::adjacent_chain_list`]: the
+/// distinct chains met so far.
+struct NeighbourWalk {
+    /// Chains met: a bitset of chain ids on the stack (one test per
+    /// neighbour, no scan), with a list for ids beyond it.
+    seen: [u64; 16],
+    overflow: Vec<ChainId>,
+    /// Every distinct chain met, in order, for the memo (a walk meeting
+    /// more than an entry holds is not kept).
+    met: [ChainId; neighbour_memo::MAX_CHAINS],
+    n_met: usize,
+}
+
+impl NeighbourWalk {
+    fn new() -> NeighbourWalk {
+        NeighbourWalk {
+            seen: [0; 16],
+            overflow: Vec::new(),
+            met: [0; neighbour_memo::MAX_CHAINS],
+            n_met: 0,
+        }
+    }
+
+    /// Note the neighbour `n` of a stone of the walked chain: a chain of
+    /// `other` not met before joins `out` when it has at most `max_libs`
+    /// liberties.
+    #[inline(always)]
+    fn visit(
+        &mut self,
+        board: &Board,
+        n: Point,
+        other: Cell,
+        max_libs: usize,
+        out: &mut PointList,
+    ) {
+        if board.cells[n.idx()] != other {
+            return;
+        }
+        let id = board.chain_of[n.idx()];
+        let i = id as usize;
+        if i < 64 * self.seen.len() {
+            let bit = 1u64 << (i & 63);
+            if self.seen[i >> 6] & bit != 0 {
+                return;
+            }
+            self.seen[i >> 6] |= bit;
+        } else if self.overflow.contains(&id) {
+            return;
+        } else {
+            self.overflow.push(id);
+        }
+        if self.n_met < self.met.len() {
+            self.met[self.n_met] = id;
+        }
+        self.n_met += 1;
+        let c = &board.chains[i];
+        if c.n_libs as usize <= max_libs {
+            out.push(c.origin);
+        }
     }
 }
 

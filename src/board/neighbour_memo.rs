@@ -74,15 +74,24 @@ impl NeighbourMemo {
 
     /// Keep the chains met walking from `start` in position `version`
     /// (nothing is kept when there are more than fit).
-    pub(super) fn put(&mut self, version: u64, start: Point, chains: &[ChainId]) {
-        if chains.len() > MAX_CHAINS {
+    /// The chains are the first `len` of `chains`: the whole array is
+    /// copied (a fixed-size copy, where a slice of varying length cost a
+    /// `memcpy` call).
+    pub(super) fn put(
+        &mut self,
+        version: u64,
+        start: Point,
+        chains: &[ChainId; MAX_CHAINS],
+        len: usize,
+    ) {
+        if len > MAX_CHAINS {
             return;
         }
         let e = &mut self.entries[Self::slot(version, start)];
         e.version = Entry::EMPTY.version;
         e.start = start;
-        e.len = chains.len() as u8;
-        e.chains[..chains.len()].copy_from_slice(chains);
+        e.len = len as u8;
+        e.chains = *chains;
         // Valid only once complete (see the `RefUnwindSafe` impl).
         e.version = version;
     }
