@@ -27,7 +27,7 @@
 
 use super::libs::{accuratelib, approxlib};
 use super::moves::{CandidateMoves, MAX_CANDIDATES};
-use crate::board::{Board, Cell, Color, Point, PointSet};
+use crate::board::{Board, Cell, ChainId, Color, Point, PointSet};
 
 /// Which side the ordering is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,9 +131,11 @@ struct MoveEffect {
     rescued: i32,
 }
 
-/// The distinct chains met around a point, up to four (one stone each).
+/// The distinct chains met around a point, up to four: one stone of each
+/// and its chain record id (valid while the board does not change).
 struct ChainSet {
     stones: [Point; 4],
+    ids: [ChainId; 4],
     n: usize,
 }
 
@@ -141,21 +143,24 @@ impl ChainSet {
     fn new() -> ChainSet {
         ChainSet {
             stones: [Point::NONE; 4],
+            ids: [0; 4],
             n: 0,
         }
     }
 
-    /// Is the chain of `q` in the set?
-    fn contains(&self, board: &Board, q: Point) -> bool {
-        self.stones().iter().any(|&c| board.same_chain(c, q))
+    /// Is the chain with record `id` in the set?
+    fn contains(&self, id: ChainId) -> bool {
+        self.ids[..self.n].contains(&id)
     }
 
-    /// Add the chain of `q`; false when it was in the set already.
-    fn insert(&mut self, board: &Board, q: Point) -> bool {
-        if self.contains(board, q) {
+    /// Add the chain of the stone `q` (record `id`); false when it was in
+    /// the set already.
+    fn insert(&mut self, q: Point, id: ChainId) -> bool {
+        if self.contains(id) {
             return false;
         }
         self.stones[self.n] = q;
+        self.ids[self.n] = id;
         self.n += 1;
         true
     }
@@ -169,10 +174,11 @@ impl ChainSet {
 /// The effect of `mover` playing at `p` on itself and on the target
 /// chain `s`, or `None` when the move is suicide.
 fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect> {
-    if board.is_suicide(p, mover) {
-        return None;
-    }
-    let other = mover.opponent();
+    let own = Cell::stone(mover);
+    let other = Cell::stone(mover.opponent());
+    // Chains are told apart by record id, each neighbour's record read
+    // once (the board does not change here).
+    let target = board.chain_id(s);
     let mut captured_chains = ChainSet::new();
     let mut captured = 0;
     let mut friends = ChainSet::new();
@@ -182,41 +188,58 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     let mut saved = 0;
     let mut open = 0;
     let mut edge = false;
+    // Not suicide (`Board::is_suicide`, read in the same pass): an empty
+    // neighbour, a friendly chain with a liberty besides `p`, or a
+    // capture.
+    let mut legal = false;
     for q in p.neighbors() {
         let cell = board.cell(q);
         if cell == Cell::Empty {
             open += 1;
-        } else if cell == Cell::Border {
+            legal = true;
+            continue;
+        }
+        if cell == Cell::Border {
             edge = true;
+            continue;
         }
-        if cell.is(other)
-            && board.countlib(q) == 2
-            && !board.same_chain(q, s)
-            && threatened_chains.insert(board, q)
-        {
-            threatened += board.chain_size(q) as i32;
-        }
-        if cell.is(other) {
-            if board.countlib(q) == 1 && captured_chains.insert(board, q) {
-                captured += board.chain_size(q) as i32;
+        let id = board.chain_id(q);
+        let chain = board.chain(q);
+        let libs = chain.n_libs;
+        let size = chain.size as i32;
+        let in_target = id == target;
+        if cell == other {
+            if libs == 2 && !in_target && threatened_chains.insert(q, id) {
+                threatened += size;
             }
-        } else if cell.is(mover)
-            && friends.insert(board, q)
-            && board.countlib(q) == 1
-            && !board.same_chain(q, s)
-        {
-            saved += board.chain_size(q) as i32;
+            if libs == 1 {
+                legal = true;
+                if captured_chains.insert(q, id) {
+                    captured += size;
+                }
+            }
+        } else {
+            debug_assert!(cell == own);
+            if libs > 1 {
+                legal = true;
+            }
+            if friends.insert(q, id) && libs == 1 && !in_target {
+                saved += size;
+            }
         }
-        if board.same_chain(q, s) {
+        if in_target {
             touches_target = true;
         }
+    }
+    if !legal {
+        return None;
     }
     // Scores look at no more than six liberties: counting stops there.
     let own_libs = accuratelib(board, p, mover, OWN_LIBS_CAP) as i32;
     let mut rescued = 0;
     if own_libs > 1 {
-        for &f in friends.stones() {
-            if board.countlib(f) == 1 && !board.same_chain(f, s) {
+        for (&f, &id) in friends.stones().iter().zip(&friends.ids) {
+            if board.countlib(f) == 1 && id != target {
                 rescued += board.chain_size(f) as i32;
             }
         }
@@ -228,7 +251,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         let mut n_counted = 0;
         for &c in captured_chains.stones() {
             for a in board.adjacent_chain_list(c, 1) {
-                if friends.contains(board, a) || counted[..n_counted].contains(&a) {
+                if friends.contains(board.chain_id(a)) || counted[..n_counted].contains(&a) {
                     continue;
                 }
                 if n_counted < counted.len() {
@@ -259,8 +282,9 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         let joined: i32 = friends
             .stones()
             .iter()
-            .filter(|&&f| !board.same_chain(f, s))
-            .map(|&f| board.chain_size(f) as i32)
+            .zip(&friends.ids)
+            .filter(|&(_, &id)| id != target)
+            .map(|(&f, _)| board.chain_size(f) as i32)
             .sum();
         (own_libs, board.chain_size(s) as i32 + 1 + joined)
     } else {
