@@ -404,6 +404,11 @@ impl Board {
     /// [`Board::findlib`]) as a list on the stack: no allocation for a
     /// chain the record lists in full.
     pub fn lib_list(&self, p: Point) -> PointList {
+        let c = self.chain(p);
+        if (c.n_libs as usize) <= MAX_LIBS {
+            // The record's list, copied whole.
+            return PointList::from_prefix(&c.libs, c.n_libs as usize);
+        }
         let mut out = PointList::new();
         self.for_each_lib(p, |l| {
             out.push(l);

@@ -14,7 +14,9 @@ use std::ops::Deref;
 /// A list of points, inline up to [`PointList::INLINE`] entries.
 #[derive(Clone)]
 pub struct PointList {
+    /// Number of points.
     len: usize,
+    /// The points while there are at most `INLINE` of them.
     inline: [Point; PointList::INLINE],
     /// All the points once there are more than `INLINE` (empty before).
     spill: Vec<Point>,
@@ -45,15 +47,36 @@ impl PointList {
         }
     }
 
+    /// The first `len` points of `points` (at most [`PointList::INLINE`]
+    /// of them): the whole array is copied at once, a fixed-size copy
+    /// with no loop (a chain record's liberty array, for instance).
+    #[inline]
+    pub fn from_prefix<const N: usize>(points: &[Point; N], len: usize) -> PointList {
+        const { assert!(N <= PointList::INLINE) };
+        assert!(len <= N);
+        let mut out = PointList::new();
+        out.inline[..N].copy_from_slice(points);
+        out.len = len;
+        out
+    }
+
     /// Append `p`.
     #[inline]
     pub fn push(&mut self, p: Point) {
-        if self.spill.is_empty() {
-            if self.len < Self::INLINE {
-                self.inline[self.len] = p;
-                self.len += 1;
-                return;
-            }
+        if self.len < Self::INLINE {
+            self.inline[self.len] = p;
+        } else {
+            self.push_spilled(p);
+        }
+        self.len += 1;
+    }
+
+    /// [`PointList::push`] beyond the inline points (rare: kept out of
+    /// the callers' loops).
+    #[cold]
+    #[inline(never)]
+    fn push_spilled(&mut self, p: Point) {
+        if self.len == Self::INLINE {
             self.spill.extend_from_slice(&self.inline);
         }
         self.spill.push(p);
@@ -69,7 +92,7 @@ impl PointList {
     /// The points, in the order pushed.
     #[inline]
     pub fn as_slice(&self) -> &[Point] {
-        if self.spill.is_empty() {
+        if self.len <= Self::INLINE {
             &self.inline[..self.len]
         } else {
             &self.spill
@@ -78,8 +101,14 @@ impl PointList {
 
     /// Keep the points for which `keep` is true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
-        if !self.spill.is_empty() {
+        if self.len > Self::INLINE {
             self.spill.retain(|&p| keep(p));
+            self.len = self.spill.len();
+            if self.len <= Self::INLINE {
+                // Few enough to live inline again.
+                self.inline[..self.len].copy_from_slice(&self.spill);
+                self.spill.clear();
+            }
             return;
         }
         let mut n = 0;
@@ -157,6 +186,21 @@ mod tests {
             vec.retain(|p| p.0 % 3 != 0);
             assert_eq!(list.as_slice(), &vec[..]);
             assert_eq!(list.clone().into_iter().collect::<Vec<_>>(), vec);
+            if n <= PointList::INLINE {
+                let mut array = [Point::NONE; PointList::INLINE];
+                array[..vec.len()].copy_from_slice(&vec);
+                assert_eq!(
+                    PointList::from_prefix(&array, vec.len()).as_slice(),
+                    &vec[..]
+                );
+            }
+            // Spilled, then cut back below the inline size, then grown.
+            list.retain(|p| p.0 <= 2);
+            vec.retain(|p| p.0 <= 2);
+            assert_eq!(list.as_slice(), &vec[..]);
+            list.push(Point(500));
+            vec.push(Point(500));
+            assert_eq!(list.as_slice(), &vec[..]);
             list.clear();
             assert!(list.is_empty());
             list.push(Point(7));
