@@ -304,9 +304,14 @@ impl PersistentCache {
             return;
         }
         let area = active_area(board, &query, shadow);
+        // Sized up front: collected from the set's iterator (no size
+        // hint), the list grew by doubling, a reallocation and copy each
+        // time.
+        let mut area_cells = Vec::with_capacity(area.len());
+        area_cells.extend(area.iter().map(|p| (p, board.cell(p))));
         let entry = Entry {
             ko: board.ko_point(),
-            area: area.iter().map(|p| (p, board.cell(p))).collect(),
+            area: area_cells,
             shadow: shadow.clone(),
             query,
             result,
@@ -382,7 +387,9 @@ impl PersistentCache {
 pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet {
     let mut area = PointSet::new();
     // Mark 1: shadow, queried strings, goal.
-    let mut seeds: Vec<Point> = shadow.iter().filter(|&p| board.on_board(p)).collect();
+    // Sized up front (the set's iterator gives no size hint).
+    let mut seeds: Vec<Point> = Vec::with_capacity(shadow.len() + 2 + query.goal.len());
+    seeds.extend(shadow.iter().filter(|&p| board.on_board(p)));
     for s in [query.a, query.b] {
         if s.is_some() && board.on_board(s) {
             seeds.push(s);
