@@ -182,12 +182,14 @@ pub fn special_rescue2_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
             }
             // The first four liberties (GNU Go `findlib(n, 4, ...)`); the
             // chain may have any number.
-            let mut nl = Vec::with_capacity(4);
+            let mut nl = [Point::NONE; 4];
+            let mut n_nl = 0;
             board.for_each_lib(n, |l| {
-                nl.push(l);
-                nl.len() < 4
+                nl[n_nl] = l;
+                n_nl += 1;
+                n_nl < 4
             });
-            for l in nl {
+            for &l in &nl[..n_nl] {
                 if !is_self_atari(board, l, color) {
                     acc.add(l, 0);
                 }
@@ -306,7 +308,7 @@ pub fn special_rescue5_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
     let color = board.chain(s).color;
     let other = color.opponent();
     let libs = board.lib_list(s);
-    let mut done: Vec<Point> = Vec::new();
+    let mut done = PointList::new();
     for &a in &libs {
         for bpos in a.neighbors() {
             if !board.cell(bpos).is(other) {
@@ -320,8 +322,10 @@ pub fn special_rescue5_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
             if board.countlib(bpos) > n + 1 || board.count_common_libs(s, bpos) < 2 {
                 continue;
             }
-            let blibs: Vec<Point> = board.libs(bpos).iter().copied().take(4).collect();
-            for &l in &blibs {
+            // At most four liberties (GNU Go `findlib(bpos, 4, ...)`).
+            let all = board.libs(bpos);
+            let blibs = &all[..all.len().min(4)];
+            for &l in blibs {
                 if !liberty_of(board, l, s) && !is_self_atari(board, l, color) {
                     acc.add(l, 0);
                 }
