@@ -223,21 +223,28 @@ pub fn edge_block_moves(board: &mut Board, s: Point, a: Point, acc: &mut Candida
     let Some(up) = edge_up(board, a) else {
         return;
     };
-    let b = go(board, a, up);
+    // Every point below is one step from a point known to be on the
+    // board, so it is read straight off the padded array (`step`, a
+    // border cell when off the board) where `go` did row and column
+    // arithmetic: `a` is an empty point, `b` a target stone, and `d` lies
+    // on `b`'s line and `c`'s column (or row), both on the board.
+    let up_off = offset(up);
+    let b = step(a, up_off);
     if !board.same_chain(b, s) {
         return;
     }
     for right in [turn(up), neg(turn(up))] {
-        let c = go(board, a, right);
+        let right_off = offset(right);
+        let c = step(a, right_off);
         if !on(board, c) {
             continue;
         }
-        let d = go(board, c, up);
-        let e = go(board, c, right);
+        let d = step(c, up_off);
+        let e = step(c, right_off);
         if !on(board, e) {
             continue;
         }
-        let f = go(board, d, right);
+        let f = step(d, right_off);
         if !(board.cell(c).is(color)
             && board.cell(d).is(other)
             && board.is_empty(e)
@@ -246,14 +253,14 @@ pub fn edge_block_moves(board: &mut Board, s: Point, a: Point, acc: &mut Candida
             continue;
         }
         if board.countlib(d) == 1 {
-            let g = go(board, e, right);
+            let g = step(e, right_off);
             if !board.cell(g).is(color) {
                 acc.add(f, 30);
             }
         } else {
             let mut x = e;
             while on(board, x) {
-                let x_up = go(board, x, up);
+                let x_up = step(x, up_off);
                 if board.cell(x).is(color) || board.cell(x_up).is(color) {
                     acc.add(e, 10);
                     break;
@@ -261,7 +268,7 @@ pub fn edge_block_moves(board: &mut Board, s: Point, a: Point, acc: &mut Candida
                 if !board.is_empty(x) || !board.is_empty(x_up) {
                     break;
                 }
-                x = go(board, x, right);
+                x = step(x, right_off);
             }
         }
     }
@@ -292,13 +299,17 @@ pub fn edge_closing_backfill_moves(
     let Some(up) = edge_up(board, a) else {
         return;
     };
-    if !board.cell(go(board, a, up)).is(color) {
+    // As in `edge_block_moves`, each point is one step from a point known
+    // to be on the board (`a`, `t` and the attacker stone above `t`), so
+    // it is read straight off the padded array.
+    let up_off = offset(up);
+    if !board.cell(step(a, up_off)).is(color) {
         return;
     }
     let r0 = turn(up);
     let side_ok = |d: Dir| {
-        let t = go(board, a, d);
-        let back = go(board, a, neg(d));
+        let t = step(a, offset(d));
+        let back = step(a, offset(neg(d)));
         on(board, t) && board.is_empty(t) && (!on(board, back) || board.cell(back).is(color))
     };
     let right = if side_ok(r0) {
@@ -308,15 +319,17 @@ pub fn edge_closing_backfill_moves(
     } else {
         return;
     };
-    let t = go(board, a, right);
-    if !board.cell(go(board, t, up)).is(other) {
+    let right_off = offset(right);
+    let t = step(a, right_off);
+    let above_t = step(t, up_off);
+    if !board.cell(above_t).is(other) {
         return;
     }
-    let bpos = go(board, go(board, t, up), right);
+    let bpos = step(above_t, right_off);
     if !on(board, bpos) {
         return;
     }
-    let cpos = go(board, t, right);
+    let cpos = step(t, right_off);
     let mut n_x = 0;
     let mut n_o = 0;
     for p in [bpos, cpos] {
