@@ -12,7 +12,7 @@
 //! The two composite generators [`edge_defense_moves`] and
 //! [`edge_attack_moves`] do exactly that.
 
-use super::local::{add, adjacent_with, go, liberty_of, neg, offset, on, step, turn, Dir, DIRS};
+use super::local::{adjacent_with, go, liberty_of, neg, offset, on, step, turn, Dir, DIRS};
 use super::CandidateMoves;
 use crate::board::{Board, Cell, Color, Point};
 use crate::reading::libs::{approxlib, is_edge, is_self_atari};
@@ -163,36 +163,40 @@ pub fn propose_edge_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves,
         if !is_edge(board, a) {
             continue;
         }
+        // Every point looked at is a neighbour or diagonal of `a` or of
+        // an on-board `x`: read straight off the padded array (`step`).
         for up in ups(board, a) {
+            let up_off = offset(up);
             for right in [turn(up), neg(turn(up))] {
-                let above = go(board, a, up);
+                let right_off = offset(right);
+                let above = step(a, up_off);
                 if board.cell(above).is(other) && board.countlib(above) > 4 && color == to_move {
                     // Case 1: crawl along the edge towards `right`.
                     let mut x = a;
                     let mut found = false;
                     while on(board, x) {
-                        if board.cell(x).is(color) || board.cell(go(board, x, up)).is(color) {
+                        if board.cell(x).is(color) || board.cell(step(x, up_off)).is(color) {
                             found = true;
                             break;
                         }
-                        x = go(board, x, right);
+                        x = step(x, right_off);
                     }
                     if !found {
                         acc.remove(a);
                     }
                 } else if on(board, above)
                     && board.is_empty(above)
-                    && board.cell(go(board, a, add(up, neg(right)))).is(other)
-                    && on(board, go(board, a, right))
-                    && board.is_empty(go(board, a, right))
+                    && board.cell(step(a, up_off - right_off)).is(other)
+                    && on(board, step(a, right_off))
+                    && board.is_empty(step(a, right_off))
                 {
                     // Case 2: climb up, or block one further.
-                    let blocker = go(board, a, add(up, neg(right)));
+                    let blocker = step(a, up_off - right_off);
                     if board.countlib(blocker) == 1 {
                         acc.add(above, 10);
                     } else {
                         acc.add(above, 0);
-                        let c = go(board, a, add(up, right));
+                        let c = step(a, up_off + right_off);
                         if on(board, c) && board.is_empty(c) && (n_libs != 2 || color != to_move) {
                             acc.add(c, 0);
                         }
