@@ -415,31 +415,63 @@ impl EyeGraph {
     fn all(&self) -> u16 {
         self.all
     }
+}
+
+/// The graph as the search reads it: the [`EyeGraph`] (its fields through
+/// `Deref`) with the neighbours of every set of vertices at hand. The
+/// search asks for the neighbours of a group at nearly every move it
+/// tries; two looks in per-byte tables replace a walk over the group's
+/// vertices. Built once per solve (512 entries).
+struct SearchGraph<'g> {
+    graph: &'g EyeGraph,
+    /// The neighbours of each set of vertices 0-7, by its mask.
+    low: [u16; 256],
+    /// The neighbours of each set of vertices 8-15, by its mask shifted
+    /// down by eight.
+    high: [u16; 256],
+}
+
+impl<'g> SearchGraph<'g> {
+    fn new(graph: &'g EyeGraph) -> SearchGraph<'g> {
+        let mut low = [0u16; 256];
+        let mut high = [0u16; 256];
+        // Each set is a smaller set (without its lowest vertex) plus that
+        // vertex.
+        for set in 1..256usize {
+            let v = set.trailing_zeros() as usize;
+            let smaller = set & (set - 1);
+            low[set] = low[smaller] | graph.adj[v];
+            high[set] = high[smaller] | graph.adj[v + 8];
+        }
+        SearchGraph { graph, low, high }
+    }
 
     /// The union of the neighbours of the vertices in `set`.
+    #[inline]
     fn neighbors_of(&self, set: u16) -> u16 {
-        let mut out = 0;
-        let mut rest = set;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out |= self.adj[v];
-        }
-        out
+        self.low[usize::from(set & 0xff)] | self.high[usize::from(set >> 8)]
     }
 
     /// The connected part of `within` that contains `seed` (a subset of
     /// `within`).
+    #[inline]
     fn flood(&self, seed: u16, within: u16) -> u16 {
         let mut set = seed & within;
-        // Each vertex's neighbours are read once: only the newest ring
-        // grows the set.
+        // Only the newest ring grows the set.
         let mut ring = set;
         while ring != 0 {
             ring = self.neighbors_of(ring) & within & !set;
             set |= ring;
         }
         set
+    }
+}
+
+impl std::ops::Deref for SearchGraph<'_> {
+    type Target = EyeGraph;
+
+    fn deref(&self) -> &EyeGraph {
+        self.graph
     }
 }
 
@@ -639,9 +671,10 @@ impl EyeSolver {
     /// assert_eq!(sol.value, EyeValue::new(1, 1, 2, 2));
     /// assert_eq!((sol.attacks[0], sol.defenses[0]), (1, 1));
     /// ```
-    pub fn solve(&mut self, g: &EyeGraph) -> Option<EyeSolution> {
+    pub fn solve(&mut self, graph: &EyeGraph) -> Option<EyeSolution> {
         // The graphs real positions ask for, for `scripts/eye-bench.sh`.
-        log::trace!(target: GRAPH_LOG, "eye graph {}", g.to_line());
+        log::trace!(target: GRAPH_LOG, "eye graph {}", graph.to_line());
+        let g = &SearchGraph::new(graph);
         self.memo.clear();
         self.line = 0;
         self.repeated = usize::MAX;
@@ -720,7 +753,7 @@ impl EyeSolver {
     }
 
     /// The number of eyes (0-2) with best play from `node`.
-    fn value(&mut self, g: &EyeGraph, node: Node) -> u8 {
+    fn value(&mut self, g: &SearchGraph, node: Node) -> u8 {
         if self.reaches(g, node, 2) {
             2
         } else if self.reaches(g, node, 1) {
@@ -731,7 +764,7 @@ impl EyeSolver {
     }
 
     /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
-    fn reaches(&mut self, g: &EyeGraph, node: Node, k: u8) -> bool {
+    fn reaches(&mut self, g: &SearchGraph, node: Node, k: u8) -> bool {
         let key = node.key(k);
         // One probe of the table: the entry found, or the node opened.
         let at = self.line + 1;
@@ -772,21 +805,31 @@ impl EyeSolver {
             Side::X => empty(g, s),
         };
         let inside = g.all() & !(s.o | s.xout);
+        // The degrees that have vertices, one bit each.
+        let mut degrees = 0u32;
         let mut rest = candidates;
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let degree = ones(g.adj[v] & inside);
             by_degree[degree] |= 1 << v;
+            degrees |= 1 << degree;
         }
-        for v in by_degree.iter().rev().flat_map(|&mask| vertices(mask)) {
-            if self.exhausted {
-                break;
-            }
-            if let Some(next) = play(g, s, node.mover, v) {
-                if self.reaches(g, node.after_move(next), k) == wanted {
-                    found = true;
-                    break;
+        'moves: while degrees != 0 {
+            let degree = 31 - degrees.leading_zeros() as usize;
+            degrees &= !(1 << degree);
+            let mut same_degree = by_degree[degree];
+            while same_degree != 0 {
+                let v = same_degree.trailing_zeros() as usize;
+                same_degree &= same_degree - 1;
+                if self.exhausted {
+                    break 'moves;
+                }
+                if let Some(next) = play(g, s, node.mover, v) {
+                    if self.reaches(g, node.after_move(next), k) == wanted {
+                        found = true;
+                        break 'moves;
+                    }
                 }
             }
         }
@@ -839,26 +882,26 @@ fn ones(mask: u16) -> usize {
 }
 
 /// The empty vertices of `s`.
-fn empty(g: &EyeGraph, s: State) -> u16 {
+fn empty(g: &SearchGraph, s: State) -> u16 {
     g.all() & !(s.xin | s.o | s.xout)
 }
 
 /// The vertices still in the space (empty or X stones inside) that are
 /// marginal: marginal on the board, or next to a vertex X has taken from
 /// the outside.
-fn marginal(g: &EyeGraph, s: State) -> u16 {
+fn marginal(g: &SearchGraph, s: State) -> u16 {
     (g.marginal | g.neighbors_of(s.xout)) & g.all() & !(s.o | s.xout)
 }
 
 /// The liberties a group can have: empty vertices that are not half-eye
 /// key points.
-fn liberties(g: &EyeGraph, s: State) -> u16 {
+fn liberties(g: &SearchGraph, s: State) -> u16 {
     empty(g, s) & !g.keys
 }
 
 /// The group of `stones` containing the stones in `seed` (key points are
 /// connected to nothing).
-fn group(g: &EyeGraph, seed: u16, stones: u16) -> u16 {
+fn group(g: &SearchGraph, seed: u16, stones: u16) -> u16 {
     if seed & g.keys != 0 {
         return seed;
     }
@@ -869,7 +912,7 @@ fn group(g: &EyeGraph, seed: u16, stones: u16) -> u16 {
 /// except those touching `immune` (the wall, for O); returns the remaining
 /// stones and the captured ones. A stone on a key point captures nothing.
 #[inline]
-fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) -> (u16, u16) {
+fn capture_around(g: &SearchGraph, s: State, stones: u16, v: usize, immune: u16) -> (u16, u16) {
     if g.keys & (1 << v) != 0 {
         return (stones, 0);
     }
@@ -890,7 +933,7 @@ fn capture_around(g: &EyeGraph, s: State, stones: u16, v: usize, immune: u16) ->
 
 /// `side` plays on the vertex `v` (`None` when illegal): on an empty
 /// vertex, or for O the capture of a liberty-less X group on `v`.
-fn play(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
+fn play(g: &SearchGraph, s: State, side: Side, v: usize) -> Option<State> {
     let bit = 1u16 << v;
     if side == Side::O && s.xin & bit != 0 {
         let dead = group(g, bit, s.xin);
@@ -920,7 +963,7 @@ fn play(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
 
 /// `side` puts a stone on the empty vertex `v` (`None` when illegal).
 #[inline]
-fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
+fn place(g: &SearchGraph, s: State, side: Side, v: usize) -> Option<State> {
     let bit = 1u16 << v;
     if empty(g, s) & bit == 0 {
         return None;
@@ -975,7 +1018,7 @@ fn place(g: &EyeGraph, s: State, side: Side, v: usize) -> Option<State> {
 
 /// The eyes of a finished local game: regions of empty vertices and X
 /// stones (O stones separate them) without a marginal vertex, at most two.
-fn score(g: &EyeGraph, s: State) -> u8 {
+fn score(g: &SearchGraph, s: State) -> u8 {
     let mut rest = g.all() & !(s.o | s.xout);
     let open = marginal(g, s);
     let mut eyes = 0u8;
@@ -987,19 +1030,6 @@ fn score(g: &EyeGraph, s: State) -> u8 {
         }
     }
     eyes
-}
-
-/// The vertices of a mask, lowest first.
-fn vertices(mask: u16) -> impl Iterator<Item = usize> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let v = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(v)
-    })
 }
 
 #[cfg(test)]
