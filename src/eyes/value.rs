@@ -64,8 +64,9 @@
 //! a vital point for each side: the first moves that reach `b` for X
 //! ([`EyeSolution::attacks`]) and `c` for O ([`EyeSolution::defenses`]).
 
-use std::collections::HashMap;
 use std::fmt;
+
+use crate::board::KeyMap;
 
 mod memo;
 use memo::{Entry, Memo, Probe};
@@ -596,8 +597,10 @@ impl Node {
 pub struct EyeSolver {
     memo: Memo,
     /// Graphs solved before, with their answers (see
-    /// [`EyeSolver::solve_remembered`]).
-    solved: HashMap<EyeGraph, Option<EyeSolution>>,
+    /// [`EyeSolver::solve_remembered`]); hashed with the engine's cheap
+    /// [`crate::board::KeyHasher`] (the owl looks a graph up for every eye
+    /// space at every node it judges).
+    solved: KeyMap<EyeGraph, Option<EyeSolution>>,
     /// Length of the line of play being searched.
     line: usize,
     /// The shortest line length of an open node the current subtree came
@@ -625,7 +628,7 @@ impl EyeSolver {
     pub fn with_budget(budget: u64) -> EyeSolver {
         EyeSolver {
             memo: Memo::default(),
-            solved: HashMap::new(),
+            solved: KeyMap::default(),
             line: 0,
             repeated: usize::MAX,
             nodes: 0,

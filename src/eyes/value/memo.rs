@@ -171,6 +171,9 @@ impl Memo {
         self.slots[index] = key | REMOVED << STATE_SHIFT;
     }
 
+    // Inlined into the search's two writes per position (a call costs
+    // more than the store); the rare doubling stays out of line.
+    #[inline(always)]
     fn store(&mut self, index: usize, key: u64, entry: Entry) {
         if self.slots[index] == 0 {
             self.used += 1;
@@ -190,6 +193,8 @@ impl Memo {
     }
 
     /// Double the table, keeping its entries (tombstones dropped).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let doubled = vec![0; 2 * self.slots.len()];
         let old = std::mem::replace(&mut self.slots, doubled);
