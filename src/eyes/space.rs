@@ -649,16 +649,16 @@ impl EyeAnalysis {
     ) -> EyeAnalysis {
         let entry = board.depth();
         let mut analysis = EyeAnalysis::unvalued_for(board, reader, worms, color);
-        let mut origins: Vec<Point> = Vec::new();
+        // The origins of the spaces with a relevant point, marked by point.
+        let mut chosen = [false; BOARD_ARRAY];
         for p in board.points() {
             if let Some(e) = analysis.map(color).point(p) {
-                if relevant(p) && !origins.contains(&e.origin) {
-                    origins.push(e.origin);
+                if !chosen[e.origin.idx()] && relevant(p) {
+                    chosen[e.origin.idx()] = true;
                 }
             }
         }
-        let keep =
-            |map: &EyeMap, p: Point| map.point(p).is_some_and(|e| origins.contains(&e.origin));
+        let keep = |map: &EyeMap, p: Point| map.point(p).is_some_and(|e| chosen[e.origin.idx()]);
         analysis.find_half_and_false_eyes_where(board, reader, worms, color, &|m, p| keep(m, p));
         analysis.evaluate_spaces_where(board, reader, solver, color, &|m, p| keep(m, p));
         debug_assert_eq!(board.depth(), entry);
@@ -1355,7 +1355,7 @@ fn primary_domain(
     // the domains at every node they judge.
     let mut influence = [0i8; BOARD_ARRAY];
     let mut threshold = [0i8; BOARD_ARRAY];
-    let mut open: Vec<Point> = Vec::new();
+    let mut open: Vec<Point> = Vec::with_capacity(board.size() * board.size());
     let mut open_point = [false; BOARD_ARRAY];
     for p in board.points() {
         if let Some(c) = lively[p.idx()] {
