@@ -69,7 +69,7 @@ use std::fmt;
 use crate::board::KeyMap;
 
 mod memo;
-use memo::{Entry, Memo, Probe};
+use memo::{Entry, Memo, Probe, Slot};
 
 /// The log target under which [`EyeSolver::solve`] writes each graph it
 /// solves ([`EyeGraph::to_line`], after the words `eye graph`) at trace
@@ -767,26 +767,37 @@ impl EyeSolver {
     }
 
     /// Can O make at least `k` eyes (1 or 2) from `node` with best play?
+    ///
+    /// The look-up in the memo table is inlined into the caller's move
+    /// loop (a good part of the moves tried reach a known node); a new
+    /// node is searched by [`EyeSolver::search`].
+    #[inline(always)]
     fn reaches(&mut self, g: &SearchGraph, node: Node, k: u8) -> bool {
         let key = node.key(k);
         // One probe of the table: the entry found, or the node opened.
-        let at = self.line + 1;
-        let slot = match self.memo.probe(key) {
-            Probe::Found(Entry::Done(v)) => return v,
+        match self.memo.probe(key) {
+            Probe::Found(Entry::Done(v)) => v,
             Probe::Found(Entry::Open(at)) => {
                 // Back to a node of this line: a cycle of captures,
                 // which X wins.
                 self.repeated = self.repeated.min(at);
-                return false;
+                false
             }
             Probe::Vacant(slot) => {
                 if self.exhausted {
                     return false;
                 }
-                self.memo.write(key, slot, Entry::Open(at));
-                slot
+                self.search(g, node, k, key, slot)
             }
-        };
+        }
+    }
+
+    /// [`EyeSolver::reaches`] for a node not in the memo table: open it
+    /// at `slot`, search its moves and record the result.
+    #[inline(never)]
+    fn search(&mut self, g: &SearchGraph, node: Node, k: u8, key: u64, slot: Slot) -> bool {
+        let at = self.line + 1;
+        self.memo.write(key, slot, Entry::Open(at));
         let s = node.s;
         self.nodes += 1;
         self.line = at;
