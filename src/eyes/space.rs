@@ -1406,21 +1406,15 @@ fn primary_domain(
     let reaches = |p: Point, influence: &[i8]| {
         let [s, w, n, e] = p.neighbors();
         let [sw, nw, ne, se] = p.diagonals();
-        let pairs = [
-            (s, se),
-            (s, sw),
-            (e, se),
-            (e, ne),
-            (w, sw),
-            (w, nw),
-            (n, nw),
-            (n, ne),
-        ];
         // Off-board cells are never written: their influence is 0.
         let inf = |q: Point| influence[q.idx()];
-        pairs
-            .iter()
-            .any(|&(a, b)| board.on_board(b) && inf(a) + inf(b) > threshold[p.idx()])
+        let limit = threshold[p.idx()];
+        // Each on-board diagonal pairs with the two orthogonal neighbours
+        // next to it; the stronger of the two decides.
+        let pair = |a: Point, b: Point, diagonal: Point| {
+            board.on_board(diagonal) && inf(a).max(inf(b)) + inf(diagonal) > limit
+        };
+        pair(s, e, se) || pair(s, w, sw) || pair(n, w, nw) || pair(n, e, ne)
     };
     let mut waiting = [false; BOARD_ARRAY];
     let mut queue = open;
