@@ -1228,6 +1228,9 @@ impl Domains {
         // `None` off the board, so no on-board tests are needed.
         let only = |q: Point, a: &[bool], b: &[bool]| a[q.idx()] && !b[q.idx()];
         // Eye membership and marginality.
+        // The eye points in index order, for the walks below (a few of
+        // the board's points).
+        let mut members: Vec<Point> = Vec::with_capacity(board.size() * board.size());
         let mut member = [false; BOARD_ARRAY];
         let mut marginal = [false; BOARD_ARRAY];
         for p in board.points() {
@@ -1238,17 +1241,20 @@ impl Domains {
             if m && !t {
                 member[p.idx()] = true;
                 marginal[p.idx()] = p.neighbors().iter().any(|&q| only(q, theirs, mine));
+                members.push(p);
             } else if m && t && p.neighbors().iter().any(|&q| only(q, mine, theirs)) {
                 member[p.idx()] = true;
                 marginal[p.idx()] = true;
+                members.push(p);
             }
         }
         // Eye spaces: connected eye points; two marginal points do not
-        // connect directly.
+        // connect directly. Each space starts at its first point in index
+        // order.
         let mut points: Vec<Option<EyePoint>> = vec![None; BOARD_ARRAY];
         let mut stack: Vec<Point> = Vec::new();
-        for start in board.points() {
-            if !member[start.idx()] || points[start.idx()].is_some() {
+        for &start in &members {
+            if points[start.idx()].is_some() {
                 continue;
             }
             stack.clear();
@@ -1276,7 +1282,7 @@ impl Domains {
                 }
             }
         }
-        for p in board.points() {
+        for &p in &members {
             let Some(e) = points[p.idx()] else { continue };
             let (mut n, mut mn) = (0, 0);
             for q in p.neighbors() {
