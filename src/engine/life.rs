@@ -407,7 +407,7 @@ pub struct CriticalScope {
     /// Dragons with fewer stones are not read.
     pub min_stones: usize,
     /// Save own dragons with the owner's own first-ranked saving move
-    /// ([`owners_saving_move`], `genmove`) instead of the owl's named
+    /// (`owners_saving_move`, for `genmove`) instead of the owl's named
     /// defence point.
     pub owners_choice: bool,
 }
