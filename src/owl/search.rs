@@ -39,7 +39,7 @@
 //! limit counts the line as alive and marks the search uncertain (GNU
 //! Go's behaviour at its limits).
 
-use crate::board::{marked_points, Board, Color, Point, BOARD_ARRAY};
+use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
 use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn};
 use crate::reading::ko::{komaster_trymove, KoState};
@@ -248,18 +248,24 @@ impl<'a> Search<'a> {
             // The points between `m` and `q`: the middle of a jump, the
             // two shared neighbours of a diagonal (on the board, since
             // both ends are).
-            let between: Vec<Point> = if dr == 0 || dc == 0 {
-                at(board, dr / 2, dc / 2).into_iter().collect()
+            let between = if dr == 0 || dc == 0 {
+                [at(board, dr / 2, dc / 2), None]
             } else {
                 [at(board, dr, 0), at(board, 0, dc)]
-                    .into_iter()
-                    .flatten()
-                    .collect()
             };
-            if between.iter().any(|&x| board.cell(x).is(self.color)) {
+            if between
+                .iter()
+                .flatten()
+                .any(|&x| board.cell(x).is(self.color))
+            {
                 return true;
             }
-            let open: Vec<Point> = between.into_iter().filter(|&x| board.is_empty(x)).collect();
+            let mut open = PointList::new();
+            for &x in between.iter().flatten() {
+                if board.is_empty(x) {
+                    open.push(x);
+                }
+            }
             match open.as_slice() {
                 [_, _] => return true,
                 [x] if !self.cut_stands(board, *x) => return true,
@@ -658,6 +664,15 @@ mod tests {
             at(&board, 5, 5),
             at(&board, 1, 2),
         );
+        let grown = goal_after_white_move(&mut board, goal_stone, m);
+        assert!(grown[goal_stone.idx()] && grown[m.idx()]);
+        assert!(grown[linked.idx()], "the diagonally linked stone joins");
+        assert!(!grown[far.idx()], "an unlinked stone stays out");
+    }
+
+    /// The goal of a question about White's `goal_stone` alone after
+    /// White plays `m` ([`Search::grown_goal`]); the board is as before.
+    fn goal_after_white_move(board: &mut Board, goal_stone: Point, m: Point) -> Vec<bool> {
         let mut owl = OwlReader::default();
         let mut reader = Reader::default();
         let mut search = Search::new(
@@ -666,15 +681,13 @@ mod tests {
             Color::White,
             goal_stone,
             &[goal_stone],
-            &board,
+            board,
         );
         assert!(board.trymove(m, Color::White));
         let root_goal = search.root_goal.clone();
-        let grown = search.grown_goal(&mut board, &root_goal, m);
-        assert!(grown[goal_stone.idx()] && grown[m.idx()]);
-        assert!(grown[linked.idx()], "the diagonally linked stone joins");
-        assert!(!grown[far.idx()], "an unlinked stone stays out");
+        let grown = search.grown_goal(board, &root_goal, m);
         board.popgo();
+        grown
     }
 
     #[test]
@@ -725,22 +738,9 @@ mod tests {
             let mut board = Board::from_diagram(diagram).unwrap();
             let at = |b: &Board, r, c| b.point(r, c).unwrap();
             let (goal_stone, other, m) = (at(&board, 3, 1), at(&board, 3, 4), at(&board, 3, 3));
-            let mut owl = OwlReader::default();
-            let mut reader = Reader::default();
-            let mut search = Search::new(
-                &mut owl,
-                &mut reader,
-                Color::White,
-                goal_stone,
-                &[goal_stone],
-                &board,
-            );
-            assert!(board.trymove(m, Color::White));
-            let root_goal = search.root_goal.clone();
-            let grown = search.grown_goal(&mut board, &root_goal, m);
+            let grown = goal_after_white_move(&mut board, goal_stone, m);
             assert!(grown[goal_stone.idx()] && grown[m.idx()]);
             assert_eq!(grown[other.idx()], holds, "{diagram}");
-            board.popgo();
         }
     }
 
