@@ -7,6 +7,12 @@
 //! current move stack, relative to the position where tracing started,
 //! into a tree. `to_sgf` writes the starting position as setup stones and
 //! the tree below it.
+//!
+//! A recording is bounded: after [`MAX_VARIATIONS`] variations the tracer
+//! stops filing and says so in the root comment. `start_sgftrace` records
+//! every read until `finish_sgftrace`, and a client that never finishes
+//! (or raises the reading depths and asks for every dragon's status) would
+//! otherwise grow it without end; GNU Go's recorder has no such bound.
 
 use super::ReadResult;
 use crate::board::{Board, Color, Point};
@@ -19,6 +25,11 @@ struct Node {
     comments: Vec<String>,
 }
 
+/// Most variations one recording files (a few hundred bytes each, so tens
+/// of megabytes at most); GNU Go's own decide commands write a few
+/// thousand.
+pub const MAX_VARIATIONS: usize = 100_000;
+
 /// An SGF recorder of reading variations.
 #[derive(Debug, Clone)]
 pub struct Tracer {
@@ -29,6 +40,8 @@ pub struct Tracer {
     root_comments: Vec<String>,
     root_list: Vec<usize>,
     variations: usize,
+    /// Variations reported after the recording was full.
+    dropped: usize,
 }
 
 /// A point as an SGF value (`aa` top left; empty for a pass).
@@ -104,6 +117,7 @@ impl Tracer {
             root_comments: Vec::new(),
             root_list: Vec::new(),
             variations: 0,
+            dropped: 0,
         }
     }
 
@@ -121,6 +135,10 @@ impl Tracer {
         res: ReadResult,
         mv: Option<Point>,
     ) {
+        if self.variations >= MAX_VARIATIONS {
+            self.dropped += 1;
+            return;
+        }
         self.variations += 1;
         let mut children_of: Option<usize> = None;
         for (p, c) in board.move_stack().skip(self.base_depth) {
@@ -175,8 +193,15 @@ impl Tracer {
     /// The trace as SGF text.
     pub fn to_sgf(&self) -> String {
         let mut out = sgf_header(self.size, &self.setup);
-        if !self.root_comments.is_empty() {
-            out.push_str(&format!("C[{}]", escape(&self.root_comments.join("\n"))));
+        let mut root_comments = self.root_comments.clone();
+        if self.dropped > 0 {
+            root_comments.push(format!(
+                "recording full: {} more variations read and not recorded",
+                self.dropped
+            ));
+        }
+        if !root_comments.is_empty() {
+            out.push_str(&format!("C[{}]", escape(&root_comments.join("\n"))));
         }
         let roots = self.roots();
         self.write_children(&roots, &mut out);
@@ -204,5 +229,37 @@ impl Tracer {
             out.push_str(&format!("C[{}]", escape(&n.comments.join("\n"))));
         }
         self.write_children(&n.children, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recording_stops_at_its_bound_and_says_how_many_it_dropped() {
+        let mut board = Board::from_diagram(
+            ". . . . .
+             . X O . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let mut tracer = Tracer::new(&board);
+        let target = board.point(1, 1).unwrap();
+        let mv = board.point(2, 2).unwrap();
+        assert!(board.trymove(mv, Color::White));
+        for _ in 0..MAX_VARIATIONS + 7 {
+            tracer.record(&board, "attack", target, ReadResult::Win, Some(mv));
+        }
+        board.popgo();
+        assert_eq!(tracer.variations(), MAX_VARIATIONS);
+        let sgf = tracer.to_sgf();
+        assert!(sgf.contains("recording full: 7 more variations read and not recorded"));
+        let last = format!("({MAX_VARIATIONS}) attack B4: 1 C3");
+        assert!(sgf.contains(&last), "the last recorded variation is kept");
+        let next = format!("({}) attack", MAX_VARIATIONS + 1);
+        assert!(!sgf.contains(&next));
     }
 }
