@@ -40,7 +40,19 @@ pub struct RawLine {
 /// longer line is consumed and dropped, in pieces, so memory stays bounded
 /// however long the line. `None` at end of input.
 pub fn read_bounded_line<R: BufRead + ?Sized>(input: &mut R) -> io::Result<Option<RawLine>> {
-    let mut bytes = Vec::with_capacity(256);
+    read_bounded_line_with(input, &mut Vec::new())
+}
+
+/// [`read_bounded_line`] reading through `scratch`, a buffer kept from
+/// line to line: the returned line is allocated at its exact length.
+/// The input thread reads ahead of the server and queues every line, so
+/// a generous buffer per queued line would add up.
+fn read_bounded_line_with<R: BufRead + ?Sized>(
+    input: &mut R,
+    scratch: &mut Vec<u8>,
+) -> io::Result<Option<RawLine>> {
+    let bytes = scratch;
+    bytes.clear();
     let mut too_long = false;
     let mut read_any = false;
     loop {
@@ -74,7 +86,10 @@ pub fn read_bounded_line<R: BufRead + ?Sized>(input: &mut R) -> io::Result<Optio
             break;
         }
     }
-    Ok(read_any.then_some(RawLine { bytes, too_long }))
+    Ok(read_any.then(|| RawLine {
+        bytes: bytes.as_slice().to_vec(),
+        too_long,
+    }))
 }
 
 /// A source of raw GTP lines.
@@ -124,20 +139,23 @@ impl ChannelLines {
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("gtp-input".into())
-            .spawn(move || loop {
-                match read_bounded_line(&mut input) {
-                    Ok(None) => return,
-                    Ok(Some(raw)) if !raw.too_long && is_interrupt(&raw.bytes) => {
-                        interrupt.store(true, Ordering::Relaxed);
-                    }
-                    Ok(Some(raw)) => {
-                        if tx.send(Ok(raw)).is_err() {
+            .spawn(move || {
+                let mut scratch = Vec::with_capacity(256);
+                loop {
+                    match read_bounded_line_with(&mut input, &mut scratch) {
+                        Ok(None) => return,
+                        Ok(Some(raw)) if !raw.too_long && is_interrupt(&raw.bytes) => {
+                            interrupt.store(true, Ordering::Relaxed);
+                        }
+                        Ok(Some(raw)) => {
+                            if tx.send(Ok(raw)).is_err() {
+                                return;
+                            }
+                        }
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
                             return;
                         }
-                    }
-                    Err(e) => {
-                        let _ = tx.send(Err(e));
-                        return;
                     }
                 }
             })?;
