@@ -7,7 +7,8 @@
 //! result, and exactly one blank line; the output is flushed after each.
 
 use crate::reading::ReadResult;
-use std::fmt;
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 
 /// Why a command failed. The `Display` text is the message after `?id `,
@@ -75,22 +76,29 @@ pub fn write_response<W: Write + ?Sized>(
     reply: &Reply,
 ) -> io::Result<()> {
     let (status, body) = match reply {
-        Ok(text) => ('=', text.clone()),
-        Err(e) => ('?', e.to_string()),
+        Ok(text) => ('=', Cow::Borrowed(text.as_str())),
+        Err(e) => ('?', Cow::Owned(e.to_string())),
     };
-    let mut framed = String::with_capacity(body.len() + 16);
+    // Most bodies are one line: nothing to clean, nothing to copy.
+    let body = if body.contains(['\n', '\r']) {
+        Cow::Owned(sanitize(&body))
+    } else {
+        body
+    };
+    let mut framed = String::with_capacity(body.len() + 24);
     framed.push(status);
     if let Some(id) = id {
-        framed.push_str(&id.to_string());
+        write!(framed, "{id}").expect("writing to a String");
     }
     framed.push(' ');
-    framed.push_str(&sanitize(&body));
+    framed.push_str(&body);
     framed.push_str("\n\n");
     out.write_all(framed.as_bytes())?;
     out.flush()
 }
 
-/// Drop trailing newlines, empty inner lines and stray CRs from a body.
+/// Drop trailing newlines, empty inner lines and stray CRs from a body
+/// (a body without CR or LF is returned unchanged).
 fn sanitize(body: &str) -> String {
     let body = body.trim_end_matches(['\n', '\r']);
     let mut res = String::with_capacity(body.len());
@@ -139,6 +147,8 @@ mod tests {
             "?5 cannot undo\n\n"
         );
         assert_eq!(framed(None, Ok("\nA\n\nB\n".into())), "= \nA\nB\n\n");
+        assert_eq!(framed(Some(7), Ok("1 C3\r".into())), "=7 1 C3\n\n");
+        assert_eq!(framed(Some(0), Ok("a b".into())), "=0 a b\n\n");
     }
 
     #[test]
