@@ -22,7 +22,8 @@
 //! and page faults; which bucket a key maps to does not depend on the
 //! memory). [`Cache::clear`] is O(1): it bumps the table generation, and
 //! entries of an older generation count as empty (GNU Go zeroes its table
-//! instead).
+//! instead). The reader asks for a child's bucket ([`Cache::prefetch`])
+//! before it plays the move, so the load overlaps the move's work.
 //!
 //! A hit requires the exact remaining depth: the search at a node is then a
 //! function of exactly the key, so answers are identical with and without
@@ -173,6 +174,22 @@ fn advise_huge_pages(words: &mut [u64]) {
 /// Elsewhere the table keeps the system's pages.
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_words: &mut [u64]) {}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch_line(word: &u64) {
+    // SAFETY: SSE is part of x86-64; a prefetch reads nothing and
+    // cannot fault.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            (word as *const u64).cast(),
+        );
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch_line(_word: &u64) {}
 
 /// Words per entry and per bucket.
 const ENTRY_WORDS: usize = 4;
@@ -350,6 +367,17 @@ impl Cache {
     fn bucket_mut(&mut self, i: usize) -> &mut [u64] {
         let at = self.base + i * BUCKET_WORDS;
         &mut self.words[at..at + BUCKET_WORDS]
+    }
+
+    /// Start loading the bucket of `key` into the cache (a hint: the
+    /// lookup of that key is expected soon).
+    #[inline]
+    pub fn prefetch(&self, key: &CacheKey) {
+        if self.n_buckets == 0 {
+            return;
+        }
+        let at = self.base + key.index(self.n_buckets) * BUCKET_WORDS;
+        prefetch_line(&self.words[at]);
     }
 
     /// Look a key up.

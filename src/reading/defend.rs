@@ -87,6 +87,7 @@ impl Reader {
             }
             let stackp = Self::stackp(board);
             let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
+            self.prefetch_child(board, s, ks, Routine::Attack, dpos, color);
             if let Some(km) = komaster_trymove(
                 self.config.komaster_scheme,
                 board,

@@ -767,6 +767,39 @@ impl Reader {
         res
     }
 
+    /// Prefetch the table bucket of the node the move `mv` of `color`
+    /// would lead to, reading `routine` on the chain `s`, assuming the
+    /// move captures nothing and keeps the ko state (a wrong guess costs
+    /// nothing but the load).
+    #[inline]
+    fn prefetch_child(
+        &self,
+        board: &Board,
+        s: Point,
+        ks: KoState,
+        routine: Routine,
+        mv: Point,
+        color: Color,
+    ) {
+        let stackp = Self::stackp(board) + 1;
+        if stackp > self.config.depth {
+            return;
+        }
+        let mut hash = board.hash() ^ crate::board::stone_key(color, mv);
+        let ko = board.ko_point();
+        if ko.is_some() {
+            hash ^= crate::board::ko_key(ko);
+        }
+        let key = CacheKey::new(
+            hash,
+            routine,
+            board.origin(s),
+            ks,
+            self.config.depth - stackp,
+        );
+        self.cache.prefetch(&key);
+    }
+
     /// The current search depth (GNU Go `stackp`).
     fn stackp(board: &Board) -> i32 {
         board.depth() as i32
