@@ -383,73 +383,41 @@ impl PersistentCache {
     }
 }
 
-/// The active area of a read (marks 1 to 4 of the module documentation).
+/// The active area of a read (marks 1 to 4 of the module documentation),
+/// worked out on whole point sets: "every neighbour" is a dilation and
+/// "whole chains" a walk of each chain met once.
 pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet {
-    let mut area = PointSet::new();
+    let on_board = board.on_board_set();
     // Mark 1: shadow, queried strings, goal.
-    // Sized up front (the set's iterator gives no size hint).
-    let mut seeds: Vec<Point> = Vec::with_capacity(shadow.len() + 2 + query.goal.len());
-    seeds.extend(shadow.iter().filter(|&p| board.on_board(p)));
+    let mut seeds = shadow.clone();
+    seeds.intersect_with(on_board);
     for s in [query.a, query.b] {
         if s.is_some() && board.on_board(s) {
-            seeds.push(s);
+            seeds.insert(s);
         }
     }
-    seeds.extend(query.goal.iter().copied().filter(|&p| board.on_board(p)));
-    for &p in &seeds {
-        area.insert(p);
+    for &p in &query.goal {
+        if board.on_board(p) {
+            seeds.insert(p);
+        }
     }
+    let mut area = seeds.clone();
+    // Mark 4 (in part): the neighbours of the mark-1 points.
+    let mut near_seeds = seeds.dilated();
+    near_seeds.intersect_with(on_board);
+    area.union_with(&near_seeds);
     // Mark 2: whole chains having a stone in, or next to, a mark-1 point.
-    let mut chains: Vec<Point> = Vec::new();
-    let mut seen = PointSet::new();
-    for &p in &seeds {
-        for q in std::iter::once(p).chain(p.neighbors()) {
-            if board.is_stone(q) {
-                let o = board.origin(q);
-                if seen.insert(o) {
-                    chains.push(o);
-                }
-            }
-        }
-    }
-    let mut adjacent: Vec<Point> = Vec::new();
-    for &c in &chains {
-        for s in board.stones(c) {
-            area.insert(s);
-            // Mark 3: every neighbour; opponent chains in full.
-            for n in s.neighbors() {
-                if !board.on_board(n) {
-                    continue;
-                }
-                area.insert(n);
-                if board.is_stone(n) {
-                    let o = board.origin(n);
-                    if seen.insert(o) {
-                        adjacent.push(o);
-                    }
-                }
-            }
-        }
-    }
-    // Mark 3 (continued) and 4: adjacent chains and their neighbours.
-    for &c in &adjacent {
-        for s in board.stones(c) {
-            area.insert(s);
-            for n in s.neighbors() {
-                if board.on_board(n) {
-                    area.insert(n);
-                }
-            }
-        }
-    }
-    // Mark 4 also covers the neighbours of empty mark-1 points.
-    for &p in &seeds {
-        for n in p.neighbors() {
-            if board.on_board(n) {
-                area.insert(n);
-            }
-        }
-    }
+    let marked = chain_stones(board, &near_seeds);
+    // Mark 3: every neighbour of those chains, and the chains there
+    // (the opponent chains next to them) in full.
+    let mut around = marked.dilated();
+    around.intersect_with(on_board);
+    area.union_with(&around);
+    let adjacent = chain_stones(board, &around);
+    // Mark 4: the neighbours of those chains.
+    let mut around_adjacent = adjacent.dilated();
+    around_adjacent.intersect_with(on_board);
+    area.union_with(&around_adjacent);
     // Mark 5 (ours, beyond GNU Go): RINGS times over, every point next to
     // the area, and every chain touching the area in full with its
     // liberties. Candidate generators (superstrings, break-chain moves)
@@ -457,23 +425,29 @@ pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet 
     // the points tried; GNU Go's marks alone let a cached move differ from
     // a fresh read's (tested by replaying whole games).
     for _ in 0..RINGS {
-        // The chains with a stone in the area, in full (one walk each),
-        // then every point next to the area or to those chains.
-        let mut walked = PointSet::new();
-        for p in area.iter() {
-            if board.is_stone(p) && walked.insert(board.origin(p)) {
-                for s in board.stones(p) {
-                    walked.insert(s);
-                }
-            }
-        }
-        let mut grown = area.clone();
-        grown.union_with(&walked);
+        // The chains with a stone in the area, in full, then every point
+        // next to the area or to those chains.
+        let mut grown = chain_stones(board, &area);
+        grown.union_with(&area);
         let mut ring = grown.dilated();
-        ring.intersect_with(board.on_board_set());
+        ring.intersect_with(on_board);
         area = ring;
     }
     area
+}
+
+/// Every stone of the chains having a stone in `points` (on-board
+/// points), each chain walked once.
+fn chain_stones(board: &Board, points: &PointSet) -> PointSet {
+    let mut stones = PointSet::new();
+    for p in points.iter() {
+        if board.is_stone(p) && !stones.contains(p) {
+            for s in board.stones(p) {
+                stones.insert(s);
+            }
+        }
+    }
+    stones
 }
 
 #[cfg(test)]
@@ -550,6 +524,138 @@ mod tests {
         assert!(outer_set.contains(pt(&b, 0, 0)));
         assert!(outer_set.contains(pt(&b, 4, 4)));
         assert!(!b.shadow_active());
+    }
+
+    /// The active area as it was first written, point by point (the
+    /// reference of the set-wise [`active_area`]).
+    fn active_area_by_points(board: &Board, query: &Query, shadow: &PointSet) -> PointSet {
+        let mut area = PointSet::new();
+        // Mark 1: shadow, queried strings, goal.
+        // Sized up front (the set's iterator gives no size hint).
+        let mut seeds: Vec<Point> = Vec::with_capacity(shadow.len() + 2 + query.goal.len());
+        seeds.extend(shadow.iter().filter(|&p| board.on_board(p)));
+        for s in [query.a, query.b] {
+            if s.is_some() && board.on_board(s) {
+                seeds.push(s);
+            }
+        }
+        seeds.extend(query.goal.iter().copied().filter(|&p| board.on_board(p)));
+        for &p in &seeds {
+            area.insert(p);
+        }
+        // Mark 2: whole chains having a stone in, or next to, a mark-1 point.
+        let mut chains: Vec<Point> = Vec::new();
+        let mut seen = PointSet::new();
+        for &p in &seeds {
+            for q in std::iter::once(p).chain(p.neighbors()) {
+                if board.is_stone(q) {
+                    let o = board.origin(q);
+                    if seen.insert(o) {
+                        chains.push(o);
+                    }
+                }
+            }
+        }
+        let mut adjacent: Vec<Point> = Vec::new();
+        for &c in &chains {
+            for s in board.stones(c) {
+                area.insert(s);
+                // Mark 3: every neighbour; opponent chains in full.
+                for n in s.neighbors() {
+                    if !board.on_board(n) {
+                        continue;
+                    }
+                    area.insert(n);
+                    if board.is_stone(n) {
+                        let o = board.origin(n);
+                        if seen.insert(o) {
+                            adjacent.push(o);
+                        }
+                    }
+                }
+            }
+        }
+        // Mark 3 (continued) and 4: adjacent chains and their neighbours.
+        for &c in &adjacent {
+            for s in board.stones(c) {
+                area.insert(s);
+                for n in s.neighbors() {
+                    if board.on_board(n) {
+                        area.insert(n);
+                    }
+                }
+            }
+        }
+        // Mark 4 also covers the neighbours of empty mark-1 points.
+        for &p in &seeds {
+            for n in p.neighbors() {
+                if board.on_board(n) {
+                    area.insert(n);
+                }
+            }
+        }
+        // Mark 5 (ours, beyond GNU Go): RINGS times over, every point next to
+        // the area, and every chain touching the area in full with its
+        // liberties. Candidate generators (superstrings, break-chain moves)
+        // and move ordering look at chains and liberties a few steps from
+        // the points tried; GNU Go's marks alone let a cached move differ from
+        // a fresh read's (tested by replaying whole games).
+        for _ in 0..RINGS {
+            // The chains with a stone in the area, in full (one walk each),
+            // then every point next to the area or to those chains.
+            let mut walked = PointSet::new();
+            for p in area.iter() {
+                if board.is_stone(p) && walked.insert(board.origin(p)) {
+                    for s in board.stones(p) {
+                        walked.insert(s);
+                    }
+                }
+            }
+            let mut grown = area.clone();
+            grown.union_with(&walked);
+            let mut ring = grown.dilated();
+            ring.intersect_with(board.on_board_set());
+            area = ring;
+        }
+        area
+    }
+
+    /// The set-wise area equals the point-by-point one on random
+    /// positions, shadows and queries.
+    #[test]
+    fn set_wise_area_equals_point_by_point_area() {
+        use crate::board::SplitMix64;
+        let mut rng = SplitMix64(5);
+        for size in [7, 9, 13, 19] {
+            let mut b = Board::new(size);
+            let points: Vec<Point> = b.points().collect();
+            for round in 0..30 {
+                for _ in 0..size {
+                    let p = points[rng.below(points.len())];
+                    let c = if rng.below(2) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let _ = b.play(p, c);
+                }
+                let mut shadow = PointSet::new();
+                for _ in 0..rng.below(12) {
+                    shadow.insert(points[rng.below(points.len())]);
+                }
+                let a = points[rng.below(points.len())];
+                let mut q = Query::new(Routine::Attack, a, Point::NONE, 0);
+                if round % 3 == 0 {
+                    q = q.with_goal(&points[..rng.below(5)]);
+                }
+                assert_eq!(
+                    active_area(&b, &q, &shadow).iter().collect::<Vec<_>>(),
+                    active_area_by_points(&b, &q, &shadow)
+                        .iter()
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
     }
 
     #[test]
