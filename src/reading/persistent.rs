@@ -261,11 +261,15 @@ impl PersistentCache {
             return None;
         }
         let strings = Summary::strings(query);
-        let idx = (0..self.entries.len()).find(|&i| {
-            self.summaries[i].may_answer(strings, query)
-                && self.entries[i].query == *query
-                && self.entries[i].matches_position(board)
-        })?;
+        // The summaries first, in one pass over their array.
+        let entries = &self.entries;
+        let idx = self
+            .summaries
+            .iter()
+            .enumerate()
+            .filter(|(_, summary)| summary.may_answer(strings, query))
+            .map(|(i, _)| i)
+            .find(|&i| entries[i].query == *query && entries[i].matches_position(board))?;
         let e = &mut self.entries[idx];
         e.hits += 1;
         self.summaries[idx].score = e.score();
