@@ -14,6 +14,7 @@ use super::{Game, GameError, DEFAULT_KOMI};
 use crate::board::{Color, IllegalMove, Move, Point, MAX_BOARD};
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
+use std::borrow::Cow;
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
@@ -148,6 +149,10 @@ pub const MAX_SGF_NODES: usize = 10_000;
 /// With `moves_needed` (`Some(n)`), the main line is cut after the node of
 /// its n-th move (a node with a `B` or `W` property): the nodes after it
 /// are still checked as above, but not passed on to the parser.
+/// The `current` property of [`canonical_first_tree`] past the cut: a
+/// property is being read, its values are checked and dropped.
+const PAST_CUT: usize = usize::MAX;
+
 fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<String, SgfLoadError> {
     let err = |m: &str| Err(SgfLoadError::Parse(m.to_string()));
     let text = text.trim_start_matches('\u{feff}');
@@ -161,14 +166,14 @@ fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<Strin
     // The properties of the node being read, in order of first
     // appearance, each with all its values (raw `[...]` text); written out
     // when the node ends.
-    let mut node: Vec<(String, Vec<&str>)> = Vec::new();
+    let mut node: Vec<(Cow<str>, Vec<&str>)> = Vec::new();
     let mut current: Option<usize> = None;
     // Values of a repeated single-value property are dropped.
     let mut skip_values = false;
     // Nodes are written until the one with the last move needed.
     let mut writing = true;
     let mut moves = 0usize;
-    let mut flush = |node: &mut Vec<(String, Vec<&str>)>, out: &mut String| -> bool {
+    let mut flush = |node: &mut Vec<(Cow<str>, Vec<&str>)>, out: &mut String| -> bool {
         if writing {
             if node.iter().any(|(ident, _)| ident == "B" || ident == "W") {
                 moves += 1;
@@ -185,13 +190,16 @@ fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<Strin
         writing
     };
     let mut nodes = 0usize;
+    // Still writing nodes (the last `flush` said so): past the cut, the
+    // properties are only checked, not collected.
+    let mut passing = true;
     while i < bytes.len() {
         let c = bytes[i];
         match c {
             b'(' => {
                 // The start of the game tree, or of its first variation
                 // (earlier variations have all ended at a `)`): flattened.
-                flush(&mut node, &mut out);
+                passing = flush(&mut node, &mut out);
                 current = None;
                 skip_values = false;
                 if depth == 0 {
@@ -211,7 +219,8 @@ fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<Strin
                         "more than {MAX_SGF_NODES} nodes in the main line"
                     )));
                 }
-                if flush(&mut node, &mut out) {
+                passing = flush(&mut node, &mut out);
+                if passing {
                     out.push(';');
                 }
                 current = None;
@@ -230,6 +239,7 @@ fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<Strin
                     }
                 }
                 match current {
+                    Some(PAST_CUT) => {}
                     Some(k) => node[k].1.push(&text[i..=j]),
                     None if skip_values => {}
                     None => return err("property value without an identifier"),
@@ -242,15 +252,23 @@ fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<Strin
                     j += 1;
                 }
                 // FF[3] identifiers may carry lower-case letters.
-                let ident: String = text[i..j]
-                    .chars()
-                    .filter(char::is_ascii_uppercase)
-                    .collect();
-                if ident.is_empty() {
+                let raw = &text[i..j];
+                if !raw.bytes().any(|b| b.is_ascii_uppercase()) {
                     return err("property identifier without capital letters");
                 }
+                if !passing {
+                    current = Some(PAST_CUT);
+                    skip_values = false;
+                    i = j;
+                    continue;
+                }
+                let ident: Cow<str> = if raw.bytes().all(|b| b.is_ascii_uppercase()) {
+                    Cow::Borrowed(raw)
+                } else {
+                    Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
+                };
                 current = match node.iter().position(|(id, _)| *id == ident) {
-                    Some(k) if LIST_PROPERTIES.contains(&ident.as_str()) => Some(k),
+                    Some(k) if LIST_PROPERTIES.contains(&ident.as_ref()) => Some(k),
                     Some(_) => None,
                     None => {
                         node.push((ident, Vec::new()));
