@@ -757,6 +757,13 @@ impl PointSet {
         }
     }
 
+    /// Remove every point of `other`.
+    pub fn subtract(&mut self, other: &PointSet) {
+        for (w, o) in self.bits.iter_mut().zip(other.bits.iter()) {
+            *w &= !o;
+        }
+    }
+
     /// Keep only the points of `other`.
     pub fn intersect_with(&mut self, other: &PointSet) {
         for (w, o) in self.bits.iter_mut().zip(other.bits.iter()) {

@@ -410,18 +410,21 @@ pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet 
     let mut near_seeds = seeds.dilated();
     near_seeds.intersect_with(on_board);
     area.union_with(&near_seeds);
+    // `chains`: the stones of every chain walked so far (each walked
+    // once), which are the chains with a stone in the area.
+    let mut chains = PointSet::new();
     // Mark 2: whole chains having a stone in, or next to, a mark-1 point.
-    let marked = chain_stones(board, &near_seeds);
+    add_chains(board, &near_seeds, &mut chains);
     // Mark 3: every neighbour of those chains, and the chains there
     // (the opponent chains next to them) in full.
-    let mut around = marked.dilated();
+    let mut around = chains.dilated();
     around.intersect_with(on_board);
     area.union_with(&around);
-    let adjacent = chain_stones(board, &around);
+    add_chains(board, &around, &mut chains);
     // Mark 4: the neighbours of those chains.
-    let mut around_adjacent = adjacent.dilated();
-    around_adjacent.intersect_with(on_board);
-    area.union_with(&around_adjacent);
+    let mut around_chains = chains.dilated();
+    around_chains.intersect_with(on_board);
+    area.union_with(&around_chains);
     // Mark 5 (ours, beyond GNU Go): RINGS times over, every point next to
     // the area, and every chain touching the area in full with its
     // liberties. Candidate generators (superstrings, break-chain moves)
@@ -431,8 +434,9 @@ pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet 
     for _ in 0..RINGS {
         // The chains with a stone in the area, in full, then every point
         // next to the area or to those chains.
-        let mut grown = chain_stones(board, &area);
-        grown.union_with(&area);
+        add_chains(board, &area, &mut chains);
+        let mut grown = area.clone();
+        grown.union_with(&chains);
         let mut ring = grown.dilated();
         ring.intersect_with(on_board);
         area = ring;
@@ -440,18 +444,19 @@ pub fn active_area(board: &Board, query: &Query, shadow: &PointSet) -> PointSet 
     area
 }
 
-/// Every stone of the chains having a stone in `points` (on-board
-/// points), each chain walked once.
-fn chain_stones(board: &Board, points: &PointSet) -> PointSet {
-    let mut stones = PointSet::new();
-    for p in points.iter() {
-        if board.is_stone(p) && !stones.contains(p) {
+/// Add to `chains` every stone of the chains having a stone in `points`
+/// (on-board points); a stone already in `chains` stands for its whole
+/// chain, walked before.
+fn add_chains(board: &Board, points: &PointSet, chains: &mut PointSet) {
+    let mut fresh = points.clone();
+    fresh.subtract(chains);
+    for p in fresh.iter() {
+        if board.is_stone(p) && !chains.contains(p) {
             for s in board.stones(p) {
-                stones.insert(s);
+                chains.insert(s);
             }
         }
     }
-    stones
 }
 
 #[cfg(test)]
