@@ -157,8 +157,9 @@ pub fn propose_edge_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves,
     if n_libs > 4 {
         return;
     }
-    let libs = board.lib_list(s);
-    for &a in &libs {
+    // At most four liberties, read in place (the board is not played on
+    // here).
+    for &a in board.libs(s) {
         // Most liberties are off the first line: no direction to try.
         if !is_edge(board, a) {
             continue;

@@ -71,9 +71,10 @@ pub fn bamboo_rescue_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves
         return;
     }
     let color = board.chain(s).color;
-    let libs = board.lib_list(s);
-    for &a in &libs {
-        for &b in &libs {
+    // At most four liberties, read in place (the board is not played on).
+    let libs = board.libs(s);
+    for &a in libs {
+        for &b in libs {
             if a == b || a.distance(b) != 1 {
                 continue;
             }

@@ -113,7 +113,9 @@ pub fn special_attack4_moves(board: &mut Board, s: Point, acc: &mut CandidateMov
             if board.same_chain(c, s) {
                 continue;
             }
-            let clibs = board.lib_list(c);
+            // At most three liberties (the neighbour list's limit), read
+            // in place.
+            let clibs = board.libs(c);
             if clibs.len() < 2 {
                 continue;
             }
