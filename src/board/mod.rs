@@ -817,18 +817,37 @@ impl PointSet {
 
     /// The points in index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        // Word by word, lowest set bit first: index order, without
-        // visiting the empty part of the array.
-        self.bits.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(Point((w * 64 + b) as u16))
-            })
-        })
+        PointSetIter {
+            bits: &self.bits,
+            word: 0,
+            rest: self.bits[0],
+        }
+    }
+}
+
+/// The points of a [`PointSet`]: word by word, lowest set bit first
+/// (index order), without visiting the empty part of the array. A plain
+/// loop: the iterator adaptors it replaced (`flat_map` over words) cost
+/// about twice the instructions per point.
+struct PointSetIter<'a> {
+    bits: &'a [u64],
+    /// The word being read.
+    word: usize,
+    /// Its bits not yet returned.
+    rest: u64,
+}
+
+impl Iterator for PointSetIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.rest == 0 {
+            self.word += 1;
+            self.rest = *self.bits.get(self.word)?;
+        }
+        let b = self.rest.trailing_zeros() as usize;
+        self.rest &= self.rest - 1;
+        Some(Point((self.word * 64 + b) as u16))
     }
 }
