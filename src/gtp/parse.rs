@@ -11,8 +11,7 @@
 //! non-UTF-8 input is decoded lossily and can only ever produce an error
 //! response. The parser itself is nom: an optional id, the command word, and
 //! then `cut(args)` so that nothing after the command word can turn into an
-//! "unknown command". Lines without tabs (every preprocessed line) take a
-//! hand-written parser of the same grammar, tested against the nom one.
+//! "unknown command".
 
 use nom::{
     bytes::complete::take_till1,
@@ -115,9 +114,6 @@ fn line(input: &str) -> IResult<&str, LineParts<'_>> {
 
 /// Parse a preprocessed line.
 pub fn parse_line(text: &str) -> Parsed<'_> {
-    if !text.contains('\t') {
-        return parse_spaced(text);
-    }
     match line(text) {
         Ok((_, (id, name, args))) => Parsed::Command(Command {
             id: id.flatten(),
@@ -127,49 +123,6 @@ pub fn parse_line(text: &str) -> Parsed<'_> {
         // No command word after the id: nothing to answer.
         Err(_) => Parsed::Nothing,
     }
-}
-
-/// [`parse_line`] by hand for a line without tabs (every preprocessed
-/// line), the parser's grammar with one kind of space: the optional id
-/// (sign and digits), spaces, the command word, then the arguments
-/// separated by runs of spaces. The nom parser cost a few hundred
-/// instructions and an allocation per command.
-fn parse_spaced(text: &str) -> Parsed<'_> {
-    let rest = text.trim_start_matches(' ');
-    let bytes = rest.as_bytes();
-    let sign = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
-    let digits = bytes[sign..]
-        .iter()
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    let (id, rest) = if digits > 0 {
-        let (id_text, rest) = rest.split_at(sign + digits);
-        (id_value(id_text), rest)
-    } else {
-        (None, rest)
-    };
-    // The words separated by runs of spaces, byte by byte (spaces are
-    // ASCII, so every cut is on a character boundary).
-    let bytes = rest.as_bytes();
-    let mut at = 0;
-    let mut next_word = || {
-        while at < bytes.len() && bytes[at] == b' ' {
-            at += 1;
-        }
-        let start = at;
-        while at < bytes.len() && bytes[at] != b' ' {
-            at += 1;
-        }
-        (at > start).then(|| &rest[start..at])
-    };
-    let Some(name) = next_word() else {
-        return Parsed::Nothing;
-    };
-    let mut args = Vec::new();
-    while let Some(word) = next_word() {
-        args.push(word);
-    }
-    Parsed::Command(Command { id, name, args })
 }
 
 /// Read a leading integer like C's `sscanf("%d")`: optional sign, digits,
@@ -296,47 +249,6 @@ mod tests {
             cmd("  name   x  "),
             Some((None, "name".into(), vec!["x".into()]))
         );
-    }
-
-    #[test]
-    fn the_hand_parser_agrees_with_the_nom_parser() {
-        let lines = [
-            "12 play b A1",
-            "-3 name",
-            "-0 name",
-            "+5 name",
-            "-5x name",
-            "+ name",
-            "-7",
-            "3.5 name",
-            "7name",
-            "7",
-            "  name   x  ",
-            "name",
-            "attack D4",
-            "99999999999999999999999 name a",
-            "+-1 x",
-            "-- x",
-            "12  ",
-            "",
-            "   ",
-            "0",
-            "1 2 3",
-            "x  y   z",
-            "é ü 3",
-            "12é x",
-        ];
-        for text in lines {
-            let nom = match line(text) {
-                Ok((_, (id, name, args))) => Parsed::Command(Command {
-                    id: id.flatten(),
-                    name,
-                    args,
-                }),
-                Err(_) => Parsed::Nothing,
-            };
-            assert_eq!(parse_spaced(text), nom, "{text:?}");
-        }
     }
 
     #[test]
