@@ -125,6 +125,10 @@ const LIST_PROPERTIES: &[&str] = &[
 /// longest game record in GNU Go's regression games (463 nodes).
 pub const MAX_SGF_NODES: usize = 10_000;
 
+/// The `current` property of [`canonical_first_tree`] past the cut: a
+/// property is being read, its values are checked and dropped.
+const PAST_CUT: usize = usize::MAX;
+
 /// Cut the main line of the first game tree out of `text` and repair what
 /// old files (GNU Go's own regression games among them) get wrong, so the
 /// strict parser accepts it:
@@ -149,10 +153,6 @@ pub const MAX_SGF_NODES: usize = 10_000;
 /// With `moves_needed` (`Some(n)`), the main line is cut after the node of
 /// its n-th move (a node with a `B` or `W` property): the nodes after it
 /// are still checked as above, but not passed on to the parser.
-/// The `current` property of [`canonical_first_tree`] past the cut: a
-/// property is being read, its values are checked and dropped.
-const PAST_CUT: usize = usize::MAX;
-
 fn canonical_first_tree(text: &str, moves_needed: Option<usize>) -> Result<String, SgfLoadError> {
     let err = |m: &str| Err(SgfLoadError::Parse(m.to_string()));
     let text = text.trim_start_matches('\u{feff}');
