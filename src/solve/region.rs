@@ -19,15 +19,20 @@
 //! region free to leak into the whole board. Before a search the points
 //! beyond the gaps are filled with attacker stones as hypothetical moves
 //! ([`Region::close`]); such a stone the defender captures is a wall
-//! captured (the region opens, the defender wins). Answers on such a
-//! region are exact for the problem with those points held, not for the
-//! open position.
+//! captured (the region opens, the defender wins). No region is closed
+//! where defender stones stand near the points beyond its gaps
+//! ([`Region::contested_beyond`]). Answers on such a region are exact for
+//! the problem with those points held, not for the open position.
 
 use crate::board::{Board, Color, Point, PointSet};
 
 /// A region grows at most this big (points, stones included): df-pn's
 /// reach within a few hundred thousand nodes; bigger areas are open.
 pub const MAX_REGION_POINTS: usize = 40;
+
+/// How many empty points beyond a held point [`Region::contested_beyond`]
+/// looks for defender stones.
+pub const HELD_REACH: usize = 2;
 
 /// An enclosed problem: who defends which stone, and where play happens.
 #[derive(Clone)]
@@ -240,20 +245,15 @@ impl Region {
     /// Close the region: play an attacker stone on each held point as a
     /// hypothetical move, and give the problem as it then stands, each
     /// such stone a wall (its capture opens the region). Pop them with
-    /// [`Region::reopen`]. `None`, with nothing played, when a held point
-    /// touches a defender stone (other defender stones reach the gap: it
-    /// is contested, not the attacker's), when a stone would be illegal or
-    /// capture something, or when a wall has no liberty outside the region
-    /// once the stones stand (it fights inside; capturing it would count
-    /// as an escape): the position is not closed that way.
+    /// [`Region::reopen`]. `None`, with nothing played, when the area
+    /// beyond the gaps is contested ([`Region::contested_beyond`]), when
+    /// a stone would be illegal or capture something, or when a wall has
+    /// no liberty outside the region once the stones stand (it fights
+    /// inside; capturing it would count as an escape): the position is
+    /// not closed that way.
     pub fn close(&self, board: &mut Board) -> Option<Region> {
         let attacker = self.defender.opponent();
-        let contested = |board: &Board, g: Point| {
-            g.neighbors()
-                .iter()
-                .any(|&n| board.color_at(n) == Some(self.defender))
-        };
-        if self.held.iter().any(|&g| contested(board, g)) {
+        if self.contested_beyond(board) {
             return None;
         }
         let mut played = 0;
@@ -289,6 +289,51 @@ impl Region {
             return None;
         }
         Some(closed)
+    }
+
+    /// Whether the defender has stones near the points beyond the gaps:
+    /// a held point, or an empty point up to [`HELD_REACH`] steps beyond
+    /// one (through empty points outside the region), touches a defender
+    /// stone. Such an area is not the attacker's to hold: in owl.tst 93
+    /// (strategy11, move 93) the owner's first-line stones reach, along
+    /// the edge, a friendly string three points past the gap, and with
+    /// the point beyond the gap held the solver read as dead a dragon
+    /// that lives with that connection in reserve.
+    pub fn contested_beyond(&self, board: &Board) -> bool {
+        let touches_defender = |p: Point| {
+            p.neighbors()
+                .iter()
+                .any(|&n| board.color_at(n) == Some(self.defender))
+        };
+        let mut seen = PointSet::new();
+        let mut frontier = self.held.clone();
+        for &g in &frontier {
+            seen.insert(g);
+            if touches_defender(g) {
+                return true;
+            }
+        }
+        for _ in 0..HELD_REACH {
+            let mut next = Vec::new();
+            for &p in &frontier {
+                for n in p.neighbors() {
+                    if !board.on_board(n)
+                        || seen.contains(n)
+                        || self.points.contains(n)
+                        || !board.is_empty(n)
+                    {
+                        continue;
+                    }
+                    seen.insert(n);
+                    if touches_defender(n) {
+                        return true;
+                    }
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        false
     }
 
     /// Take the stones of [`Region::close`] off again.

@@ -706,6 +706,40 @@ fn a_gap_in_the_wall_is_closed_beyond_it() {
     assert!(board.is_empty(Point::new(0, 4)));
 }
 
+/// A friendly stone near the area beyond the gap contests it: with the
+/// defender's stone three points past the gap along the edge (two empty
+/// points beyond the held point) the region is not closed; one point
+/// further away, it is.
+#[test]
+fn a_gap_with_defender_stones_beyond_is_not_closed() {
+    for (far, closes) in [(7, false), (8, true)] {
+        let mut rows = vec![
+            "X X . . . . . . .".to_string(),
+            "X . X O . . . . .".to_string(),
+            "X X X O . . . . .".to_string(),
+            "O O O O . . . . .".to_string(),
+        ];
+        rows.extend(std::iter::repeat_n(". . . . . . . . .".to_string(), 5));
+        rows[0].replace_range(2 * far..2 * far + 1, "X");
+        let mut board = Board::from_diagram(&rows.join("\n")).unwrap();
+        let target = Point::new(0, 0);
+        let region = Region::find_closing_gaps(&mut board, target, &mut |_, _| true).unwrap();
+        assert_eq!(region.held, vec![Point::new(0, 4)]);
+        assert_eq!(
+            region.contested_beyond(&board),
+            !closes,
+            "stone at column {far}"
+        );
+        let before = board.hash();
+        let closed = region.close(&mut board);
+        assert_eq!(closed.is_some(), closes, "stone at column {far}");
+        if closed.is_some() {
+            region.reopen(&mut board);
+        }
+        assert_eq!(board.hash(), before);
+    }
+}
+
 /// Held points that would capture are no closure: nothing is played.
 #[test]
 fn a_closure_that_would_capture_is_refused() {
