@@ -16,7 +16,7 @@ verdict settles:
 It prints, per verdict, how many GNU Go contradicts, overall and by each
 feature the log records (eye points, largest eye, margins, lunches, weak
 goal strings, ...), and writes the contradicted leaves to a TSV (suite,
-test, loadsgf line, target, verdict, moves, GNU Go's answer) to look at
+test, loadsgf line, target, verdict, moves, GNU Go's answer, the features) to look at
 one by one. Lines that retake a ko (a point played twice) are left out:
 `play` would refuse the retake. GNU Go is a reference, not an oracle: a
 contradiction is where to look.
@@ -164,12 +164,14 @@ def main():
     ask_gnugo(args.gnugo, args.suites_dir, leaves)
     report(leaves)
     with open(args.out, 'w') as out:
-        out.write('suite\ttest\tloadsgf\ttarget\tverdict\tmoves\tgnugo\n')
+        out.write('\t'.join(['suite', 'test', 'loadsgf', 'target', 'verdict', 'moves', 'gnugo']
+                             + list(FEATURES)) + '\n')
         for x in leaves:
             if x['gnugo'] is not None and not x['gnugo'].startswith('0'):
                 moves = ' '.join(c + v for c, v in x['moves'])
                 out.write('\t'.join([x['suite'], x['test'], x['load'], x['target'],
-                                     x['verdict'], moves, x['gnugo']]) + '\n')
+                                     x['verdict'], moves, x['gnugo']]
+                                    + [str(x.get(f, '')) for f in FEATURES]) + '\n')
     print('contradicted leaves written to %s' % args.out, file=sys.stderr)
 
 
