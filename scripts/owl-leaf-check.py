@@ -7,11 +7,13 @@ or has no way to two eyes (dead). Each such leaf is logged at debug level
 (`RUST_LOG=tesuji::owl::leaf=debug`, `Search::log_leaf` in
 `owl/search.rs`) with the moves from the game position. This script runs
 tesuji on every owl question of the given suites, collects those leaves,
-replays a sample of them in GNU Go 3.8 and asks it the question the
-verdict settles:
+replays a sample of them in GNU Go 3.8 and asks it the question of the
+side to move at the leaf, which the verdict answers:
 
-  alive leaf  ->  `owl_attack TARGET`: nonzero means GNU Go kills it
-  dead leaf   ->  `owl_defend TARGET`: nonzero means GNU Go saves it
+  attacker to move  ->  `owl_attack TARGET`: an alive leaf is contradicted
+                        when GNU Go kills, a dead one when it does not
+  owner to move     ->  `owl_defend TARGET`: an alive leaf is contradicted
+                        when GNU Go cannot save it, a dead one when it can
 
 It prints, per verdict, how many GNU Go contradicts, overall and by each
 feature the log records (eye points, largest eye, margins, lunches, weak
@@ -35,7 +37,7 @@ import sys
 
 COLUMNS = 'ABCDEFGHJKLMNOPQRST'
 QUESTION = re.compile(r'^(\d+)\s+(owl_attack|owl_defend|dragon_status)\s+(\S+)')
-FEATURES = ('eyes', 'threat', 'points', 'largest', 'margins', 'lunches', 'weak', 'goal')
+FEATURES = ('turn', 'eyes', 'threat', 'points', 'largest', 'margins', 'lunches', 'weak', 'goal')
 
 
 def vertex(rc, size):
@@ -108,7 +110,7 @@ def ask_gnugo(gnugo, suites_dir, leaves):
     for i, leaf in enumerate(leaves):
         cmds.append(leaf['load'])
         cmds.extend('play %s %s' % (c, v) for c, v in leaf['moves'])
-        question = 'owl_attack' if leaf['verdict'] == 'alive' else 'owl_defend'
+        question = 'owl_attack' if leaf['turn'] == 'Attacker' else 'owl_defend'
         cmds.append('%d %s %s' % (100000 + i, question, leaf['target']))
     cmds.append('quit')
     run = subprocess.run([gnugo, '--mode', 'gtp', '--quiet'], input='\n'.join(cmds).encode(),
@@ -122,12 +124,20 @@ def ask_gnugo(gnugo, suites_dir, leaves):
         leaf['gnugo'] = answers.get(i)
 
 
+def contradicted(leaf):
+    """Whether GNU Go's answer to the leaf's question contradicts its verdict."""
+    succeeds = not leaf['gnugo'].startswith('0')
+    if leaf['turn'] == 'Attacker':
+        return succeeds == (leaf['verdict'] == 'alive')
+    return succeeds == (leaf['verdict'] == 'dead')
+
+
 def report(leaves):
     for verdict in ('alive', 'dead'):
         rows = [x for x in leaves if x['verdict'] == verdict and x['gnugo'] is not None]
         if not rows:
             continue
-        bad = [x for x in rows if not x['gnugo'].startswith('0')]
+        bad = [x for x in rows if contradicted(x)]
         print('%s leaves: %d, GNU Go contradicts %d (%.1f%%)'
               % (verdict, len(rows), len(bad), 100.0 * len(bad) / len(rows)))
         for feature in FEATURES:
@@ -137,7 +147,7 @@ def report(leaves):
                 if value.isdigit() and int(value) >= 6:
                     value = '6+'
                 buckets[value][0] += 1
-                buckets[value][1] += not x['gnugo'].startswith('0')
+                buckets[value][1] += contradicted(x)
             cells = ['%s:%d/%d' % (k, b, n) for k, (n, b) in sorted(buckets.items())]
             print('  %-8s %s' % (feature, ' '.join(cells)))
 
@@ -167,7 +177,7 @@ def main():
         out.write('\t'.join(['suite', 'test', 'loadsgf', 'target', 'verdict', 'moves', 'gnugo']
                              + list(FEATURES)) + '\n')
         for x in leaves:
-            if x['gnugo'] is not None and not x['gnugo'].startswith('0'):
+            if x['gnugo'] is not None and contradicted(x):
                 moves = ' '.join(c + v for c, v in x['moves'])
                 out.write('\t'.join([x['suite'], x['test'], x['load'], x['target'],
                                      x['verdict'], moves, x['gnugo']]
