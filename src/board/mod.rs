@@ -419,7 +419,7 @@ impl Board {
 
     /// Call `f` on every liberty of the chain on `p` (in the order of
     /// [`Board::findlib`]) without allocating; `f` returns false to stop.
-    #[inline]
+    #[inline(always)]
     pub fn for_each_lib(&self, p: Point, mut f: impl FnMut(Point) -> bool) {
         let c = self.chain(p);
         if (c.n_libs as usize) <= MAX_LIBS {

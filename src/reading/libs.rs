@@ -119,6 +119,34 @@ fn count_after(board: &Board, p: Point, color: Color, captures: bool, cap: usize
     if cap == 0 {
         return 0;
     }
+    count_after_scan(board, p, color, captures, cap)
+}
+
+/// [`accuratelib`] for a caller that has just looked at the four
+/// neighbours of `p` itself: `n_empty` empty ones, the distinct friendly
+/// chains `friends` (one stone each, their record ids in `ids`) and
+/// whether an opponent chain next to `p` is in atari. The count is the
+/// same; only the look is not repeated.
+pub(crate) fn accuratelib_scanned(
+    board: &Board,
+    p: Point,
+    color: Color,
+    cap: usize,
+    n_empty: usize,
+    friends: &[Point],
+    capture_next: bool,
+) -> usize {
+    if cap == 0 {
+        return 0;
+    }
+    if friends.iter().any(|&f| board.countlib(f) > cap) {
+        return cap;
+    }
+    count_after_rest(board, p, color, true, cap, n_empty, friends, capture_next)
+}
+
+#[inline(always)]
+fn count_after_scan(board: &Board, p: Point, color: Color, captures: bool, cap: usize) -> usize {
     let own = Cell::stone(color);
     let other = Cell::stone(color.opponent());
     let around = p.neighbors();
@@ -149,6 +177,33 @@ fn count_after(board: &Board, p: Point, color: Color, captures: bool, cap: usize
         }
     }
     let friends = &friends[..n_friends];
+    count_after_rest(
+        board,
+        p,
+        color,
+        captures,
+        cap,
+        n_empty,
+        friends,
+        capture_next,
+    )
+}
+
+/// The part of [`count_after`] after the look at the neighbours of `p`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn count_after_rest(
+    board: &Board,
+    p: Point,
+    color: Color,
+    captures: bool,
+    cap: usize,
+    n_empty: usize,
+    friends: &[Point],
+    capture_next: bool,
+) -> usize {
+    let around = p.neighbors();
+    let n_friends = friends.len();
     // At most one friendly chain and nothing to capture (the common case):
     // the only repeats are the friend's liberties next to `p`, which were
     // counted as `p`'s neighbours, so no set is needed.

@@ -25,7 +25,7 @@
 //! and checked on its checking half, as were (2026-11-29) the rising
 //! defender's-point table and the attacker's per-stone rescue bonus.
 
-use super::libs::{accuratelib, approxlib};
+use super::libs::{accuratelib_scanned, approxlib};
 use super::moves::{CandidateMoves, MAX_CANDIDATES};
 use crate::board::{Board, Cell, ChainId, Color, Point, PointSet};
 
@@ -235,7 +235,16 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         return None;
     }
     // Scores look at no more than six liberties: counting stops there.
-    let own_libs = accuratelib(board, p, mover, OWN_LIBS_CAP) as i32;
+    // The neighbours were looked at above: the count starts from that.
+    let own_libs = accuratelib_scanned(
+        board,
+        p,
+        mover,
+        OWN_LIBS_CAP,
+        open as usize,
+        friends.stones(),
+        !captured_chains.stones().is_empty(),
+    ) as i32;
     let mut rescued = 0;
     if own_libs > 1 {
         for (&f, &id) in friends.stones().iter().zip(&friends.ids) {
