@@ -11,6 +11,11 @@
 //! | count, stops at `cap` | [`approxlib`] | [`accuratelib`] |
 //! | list of at most `cap` | [`approxlib_list`] | [`accuratelib_list`] |
 //!
+//! A caller that has just looked at the four neighbours of the point
+//! itself (the move ordering) hands what it saw to
+//! `accuratelib_scanned` (crate-private), the same count without the
+//! second look.
+//!
 //! "The liberties a stone of `color` on the empty point `p` would have"
 //! means the liberties of the chain it would form with its friendly
 //! neighbours; with captures, the stones of adjacent opponent chains in
