@@ -129,9 +129,9 @@ fn count_after(board: &Board, p: Point, color: Color, captures: bool, cap: usize
 
 /// [`accuratelib`] for a caller that has just looked at the four
 /// neighbours of `p` itself: `n_empty` empty ones, the distinct friendly
-/// chains `friends` (one stone each, their record ids in `ids`) and
-/// whether an opponent chain next to `p` is in atari. The count is the
-/// same; only the look is not repeated.
+/// chains `friends` (one stone of each) and whether an opponent chain
+/// next to `p` is in atari (`capture_next`). The count is the same; only
+/// the look is not repeated.
 pub(crate) fn accuratelib_scanned(
     board: &Board,
     p: Point,
@@ -150,6 +150,8 @@ pub(crate) fn accuratelib_scanned(
     count_after_rest(board, p, color, true, cap, n_empty, friends, capture_next)
 }
 
+/// [`count_after`] past its `cap == 0` test: the look at the neighbours
+/// of `p`, then [`count_after_rest`].
 #[inline(always)]
 fn count_after_scan(board: &Board, p: Point, color: Color, captures: bool, cap: usize) -> usize {
     let own = Cell::stone(color);
