@@ -26,7 +26,9 @@
 #   --games  game records per half (default 40: 80 positions)
 #   --seed   seed of the split (default 1; changing it makes a new split)
 #   --runs   run each engine R times on the same questions (default 1);
-#            CPU is printed per run, the differences come from the first
+#            CPU is printed per run, then (R > 1) the ratio of the summed
+#            CPU and the median of the runs' ratios; the differences come
+#            from the first run
 #   SUITES_DIR defaults to ../shared/gnugo-regression; GNU Go is $GNUGO
 #   (default /usr/games/gnugo), tesuji $TESUJI (default the release build,
 #   e.g. an older build to compare). Work files go to regression/out/held-out/.
@@ -145,6 +147,7 @@ for h in $halves; do
   echo "== $h half: $(wc -l < "$out/$h-games.txt") records, $n_tac tactical and $n_con connection questions"
   printf '%-4s %-7s %8s %10s %9s | %8s %10s %10s %9s\n' run engine "tac CPU" "read nodes" "knodes/s" \
     "con CPU" "con nodes" "(reading)" "knodes/s"
+  : > "$out/$h-cpu.txt"
   for run in $(seq "$runs"); do
     "$tesuji" < "$out/$h.gtp" > "$out/$h-tesuji.out" 2>/dev/null
     "$gnugo" --mode gtp --quiet < "$out/$h.gtp" > "$out/$h-gnugo.out" 2>/dev/null
@@ -161,11 +164,27 @@ for h in $halves; do
         printf f, run, "ratio", ratio(tt, gt), ratio(tr, gr), ratio(tr / (tt > 0 ? tt : 1), gr / (gt > 0 ? gt : 1)),
           ratio(tc, gc), ratio(tcn, gcn), ratio(trc, grc), ratio((tcn + trc) / (tc > 0 ? tc : 1), (gcn + grc) / (gc > 0 ? gc : 1))
       }'
+    echo "$tt $gt $tc $gc" >> "$out/$h-cpu.txt"
     if [ "$run" = 1 ]; then
       cp "$out/$h-tesuji.out" "$out/$h-tesuji.first"
       cp "$out/$h-gnugo.out" "$out/$h-gnugo.first"
     fi
   done
+  # Over several runs: the ratio of the summed CPU and the median of the
+  # runs' ratios, per block (one run is short and the machine's noise large).
+  if [ "$runs" -gt 1 ]; then
+    sort -k1,1 "$out/$h-cpu.txt" | awk '
+      function median(a, n,   i, j, t) {
+        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+      }
+      { n++; tt += $1; gt += $2; tc += $3; gc += $4
+        rt[n] = $2 > 0 ? $1 / $2 : 0; rc[n] = $4 > 0 ? $3 / $4 : 0 }
+      END {
+        printf "all  runs:  tac CPU %.2f / %.2f = %.2f (median run %.2f) | con CPU %.2f / %.2f = %.2f (median run %.2f)\n",
+          tt, gt, (gt > 0 ? tt / gt : 0), median(rt, n), tc, gc, (gc > 0 ? tc / gc : 0), median(rc, n)
+      }'
+  fi
   # Differing result codes, with the position each question was asked on.
   awk '$2 == "loadsgf" { pos = $3 " " $4 }
        $2 ~ /^(attack|defend|connect|disconnect)$/ { $1 = $1; id = $1; $1 = ""; print id "\t" pos "\t" substr($0, 2) }' \
