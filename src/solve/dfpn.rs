@@ -17,6 +17,12 @@
 //! - **Table.** Values are kept in a transposition table keyed by the
 //!   position ([`super::game::Rules::key`]), bounded in entries: when
 //!   full, unproved entries with little work under them go first.
+//! - **Expansions.** df-pn expands a position again each time the search
+//!   comes back to it. How the game stands after each move (finished, or
+//!   the child's key) depends on the position alone, so it is kept per
+//!   position ([`EXPANSION_ENTRIES`] of them) and a second expansion
+//!   only reads the line and the table for its children: 7.5% of the
+//!   solver's instructions on ld_owl.tst's first 150 commands.
 //! - **Repetition (the graph-history interaction).** A child position that
 //!   repeats one on the current line ends the game (see
 //!   [`super::game`]); such a result holds only for this line. It is
@@ -49,6 +55,11 @@ pub const MAX_DEPTH: usize = 1000;
 /// Default capacity of the table, in entries.
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
 
+/// How many positions' expansions ([`Dfpn`]'s `expansions`) are kept
+/// before they are all dropped: each holds every move of its position,
+/// so fewer than the table's entries (at most some 30 MB).
+pub const EXPANSION_ENTRIES: usize = 1 << 16;
+
 /// A table entry: the position's numbers and the work spent on it.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -56,6 +67,24 @@ struct Entry {
     delta: u64,
     work: u64,
     height: u32,
+}
+
+/// What an expansion learns of one move that does not change while the
+/// search runs: the move, how the game stood after it (a finished game,
+/// or the key of the position it leads to).
+#[derive(Clone, Copy, Debug)]
+struct Expansion {
+    mv: Point,
+    outcome: Outcome,
+}
+
+/// How the game stood after a move of an expansion.
+#[derive(Clone, Copy, Debug)]
+enum Outcome {
+    /// The game ended; the mover won when `true`.
+    Ended(bool),
+    /// Play goes on in the position with this key.
+    Open(u64),
 }
 
 /// One child of an expanded position, from the child's side to move.
@@ -116,6 +145,12 @@ pub struct Dfpn<'r> {
     /// back to it, and the test (Benson's fixpoint) costs more than the
     /// move itself.
     judged: KeyMap<u64, Step>,
+    /// The moves of positions already expanded, each with how the game
+    /// stood after it and the child's key ([`Expansion`]): df-pn expands a
+    /// position again each time it comes back to it, and these depend on
+    /// the position alone, so a second expansion only reads the line and
+    /// the table for its children instead of playing every move again.
+    expansions: KeyMap<u64, Vec<Expansion>>,
     /// Positions expanded so far.
     pub nodes: u64,
     budget: u64,
@@ -132,6 +167,7 @@ impl<'r> Dfpn<'r> {
             max_entries: DEFAULT_TABLE_ENTRIES,
             on_path: KeyMap::default(),
             judged: KeyMap::default(),
+            expansions: KeyMap::default(),
             nodes: 0,
             budget,
             stopped: None,
@@ -197,7 +233,7 @@ impl<'r> Dfpn<'r> {
             return (unsettled, Vec::new());
         }
         let start_nodes = self.nodes;
-        let mut children = self.expand(board, to_move, passed);
+        let mut children = self.expand(board, to_move, passed, key);
         *self.on_path.entry(key).or_insert(0) += 1;
         let mut numbers = combine(&children);
         loop {
@@ -255,23 +291,22 @@ impl<'r> Dfpn<'r> {
         (numbers, children)
     }
 
-    /// The children of the position: every move of `to_move`, each with
-    /// its value from the game's end, a repetition, the table, or 1/1.
-    fn expand(&mut self, board: &mut Board, to_move: Color, passed: bool) -> Vec<Child> {
-        let moves = self.rules.moves(board, to_move);
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let step = match self.rules.place(board, mv, to_move, passed) {
-                Some(step) => step,
-                None => self.judge(board, to_move),
-            };
+    /// The children of the position (key `key`): every move of
+    /// `to_move`, each with its value from the game's end, a repetition,
+    /// the table, or 1/1.
+    fn expand(&mut self, board: &mut Board, to_move: Color, passed: bool, key: u64) -> Vec<Child> {
+        let expansions = match self.expansions.remove(&key) {
+            Some(known) => known,
+            None => self.expand_moves(board, to_move, passed),
+        };
+        let mut out = Vec::with_capacity(expansions.len());
+        for e in &expansions {
             let mut height = 0;
-            let (phi, delta, path_dependent, terminal) = match step {
+            let (phi, delta, path_dependent, terminal) = match e.outcome {
                 // The mover won: the child's side to move has lost.
-                Step::Won(c) if c == to_move => (INF, 0, false, true),
-                Step::Won(_) => (0, INF, false, true),
-                Step::Open => {
-                    let child_key = self.rules.key(board, to_move.opponent(), !mv.is_some());
+                Outcome::Ended(true) => (INF, 0, false, true),
+                Outcome::Ended(false) => (0, INF, false, true),
+                Outcome::Open(child_key) => {
                     if self.on_path.contains_key(&child_key) {
                         // A repetition: the ko master loses.
                         if to_move == self.rules.ko_master {
@@ -279,23 +314,47 @@ impl<'r> Dfpn<'r> {
                         } else {
                             (INF, 0, true, true)
                         }
-                    } else if let Some(e) = self.table.get(&child_key) {
-                        height = e.height;
-                        (e.phi, e.delta, false, false)
+                    } else if let Some(t) = self.table.get(&child_key) {
+                        height = t.height;
+                        (t.phi, t.delta, false, false)
                     } else {
                         (1, 1, false, false)
                     }
                 }
             };
-            board.popgo();
             out.push(Child {
-                mv,
+                mv: e.mv,
                 phi,
                 delta,
                 path_dependent,
                 terminal,
                 height,
             });
+        }
+        if self.expansions.len() >= EXPANSION_ENTRIES.min(self.max_entries) {
+            self.expansions.clear();
+        }
+        self.expansions.insert(key, expansions);
+        out
+    }
+
+    /// Play every move of `to_move` once: how the game stands after it.
+    fn expand_moves(&mut self, board: &mut Board, to_move: Color, passed: bool) -> Vec<Expansion> {
+        let moves = self.rules.moves(board, to_move);
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let step = match self.rules.place(board, mv, to_move, passed) {
+                Some(step) => step,
+                None => self.judge(board, to_move),
+            };
+            let outcome = match step {
+                Step::Won(c) => Outcome::Ended(c == to_move),
+                Step::Open => {
+                    Outcome::Open(self.rules.key(board, to_move.opponent(), !mv.is_some()))
+                }
+            };
+            board.popgo();
+            out.push(Expansion { mv, outcome });
         }
         out
     }
