@@ -21,7 +21,7 @@
 //!   comes back to it. How the game stands after each move (finished, or
 //!   the child's key) depends on the position alone, so it is kept per
 //!   position ([`EXPANSION_ENTRIES`] of them) and a second expansion
-//!   only reads the line and the table for its children: 7.5% of the
+//!   only reads the line and the table for its children: 6.5% of the
 //!   solver's instructions on ld_owl.tst's first 150 commands.
 //! - **Repetition (the graph-history interaction).** A child position that
 //!   repeats one on the current line ends the game (see
