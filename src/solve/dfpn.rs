@@ -251,6 +251,26 @@ impl<'r> Dfpn<'r> {
             let child_th_delta = th_phi.min(widened).min(INF);
             let child_passed = !child.mv.is_some();
             let placed = self.rules.place(board, child.mv, to_move, passed);
+            if let Some(Step::Won(winner)) = placed {
+                // A remembered move the board refuses (a key collision,
+                // see `Rules::place`): lost for the mover, not searched.
+                board.popgo();
+                let (phi, delta) = if winner == to_move {
+                    (INF, 0)
+                } else {
+                    (0, INF)
+                };
+                children[best] = Child {
+                    phi,
+                    delta,
+                    path_dependent: false,
+                    terminal: true,
+                    height: 0,
+                    ..child
+                };
+                numbers = combine(&children);
+                continue;
+            }
             debug_assert!(
                 placed.unwrap_or_else(|| self.rules.judge(board, to_move)) == Step::Open,
                 "a terminal child is never searched"

@@ -105,9 +105,10 @@ impl Rules<'_> {
     }
 
     /// [`Rules::play`] without the end-of-game test that follows a move:
-    /// `Some` when a pass ended the game, `None` when the position the
-    /// move left still needs [`Rules::judge`] (which depends on the
-    /// stones alone, so a search may remember it).
+    /// `Some` when a pass ended the game (or the board refused the move,
+    /// which the mover then loses), `None` when the position the move
+    /// left still needs [`Rules::judge`] (which depends on the stones
+    /// alone, so a search may remember it).
     pub fn place(&self, board: &mut Board, mv: Point, color: Color, passed: bool) -> Option<Step> {
         if !mv.is_some() {
             board.trypass(color);
@@ -131,7 +132,15 @@ impl Rules<'_> {
         } else {
             board.trymove(mv, color)
         };
-        debug_assert!(played, "moves() offered an illegal move");
+        if !played {
+            // Moves come from `moves()` on this position, or from a
+            // search's memory of the position by its key: only two
+            // positions of one key (a 64-bit collision) can offer a move
+            // the board refuses. The mover loses it; a pass keeps the
+            // move stack as the caller expects (it pops once).
+            board.trypass(color);
+            return Some(Step::Won(color.opponent()));
+        }
         None
     }
 

@@ -824,3 +824,54 @@ fn benson_shortcut_agrees_with_the_full_fixpoint() {
         "{checked} checked, {alive} alive"
     );
 }
+
+/// A move the board refuses (only a key collision can offer one: the
+/// search remembers each position's moves by its key) is lost for the
+/// mover, and the move stack takes one entry, popped as after any move.
+#[test]
+fn a_refused_move_is_lost_and_popped_like_any() {
+    let mut board = Board::from_diagram(
+        "X X . . . . . . .
+         X . X O . . . . .
+         X X X O . . . . .
+         O O O O . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    )
+    .unwrap();
+    let mut points = PointSet::new();
+    for r in 0..3 {
+        for c in 0..3 {
+            points.insert(Point::new(r, c));
+        }
+    }
+    let region = Region::from_points(&board, Point::new(0, 0), points, Vec::new());
+    let rules = Rules {
+        region: &region,
+        ko_master: Color::White,
+        pass_end: PassEnd::Standing,
+    };
+    let (before, depth) = (board.hash(), board.depth());
+    // An occupied point, and White's suicide inside Black's eye.
+    for (mv, color) in [
+        (Point::new(0, 0), Color::White),
+        (Point::new(1, 1), Color::White),
+    ] {
+        let step = rules.place(&mut board, mv, color, false);
+        assert_eq!(step, Some(Step::Won(Color::Black)));
+        assert_eq!(board.depth(), depth + 1);
+        board.popgo();
+        assert_eq!((board.hash(), board.depth()), (before, depth));
+    }
+    // A legal move is played as before.
+    assert_eq!(
+        rules.place(&mut board, Point::new(0, 2), Color::White, false),
+        None
+    );
+    assert_eq!(board.color_at(Point::new(0, 2)), Some(Color::White));
+    board.popgo();
+    assert_eq!((board.hash(), board.depth()), (before, depth));
+}
