@@ -17,14 +17,30 @@
 use super::region::Region;
 use crate::board::{Board, Point, PointSet};
 
-/// One connected set of non-defender points.
+/// One connected set of non-defender points: its empty points and the
+/// defender strings next to it, as ranges of [`BensonScratch`]'s lists.
+#[derive(Clone, Copy)]
 struct Area {
-    empties: Vec<Point>,
+    empties: (usize, usize),
     /// Defender strings (origins) next to it.
-    borders: Vec<Point>,
+    borders: (usize, usize),
     /// False when the area leaves the region: never vital.
     closed: bool,
     alive: bool,
+}
+
+/// The lists the test works in, kept between calls so that the solver,
+/// which runs the test on every new position, does not allocate them
+/// each time (allocation was a third of the test's cost).
+#[derive(Default)]
+pub struct BensonScratch {
+    stack: Vec<Point>,
+    visited: Vec<Point>,
+    strings: Vec<Point>,
+    alive: Vec<bool>,
+    areas: Vec<Area>,
+    empties: Vec<Point>,
+    borders: Vec<Point>,
 }
 
 /// The first round of the fixpoint for the target string alone: does it
@@ -34,7 +50,7 @@ struct Area {
 /// that makes its area useless to the target (an open point, or an empty
 /// point that is not a liberty of the target); most positions the solver
 /// asks about end here, without building every area of the region.
-fn target_has_two_vital_areas(board: &Board, region: &Region) -> bool {
+fn target_has_two_vital_areas(board: &Board, region: &Region, scratch: &mut BensonScratch) -> bool {
     let defender = region.defender;
     let target = region.target;
     // Points flooded so far; `useless` marks those of areas found useless,
@@ -42,8 +58,7 @@ fn target_has_two_vital_areas(board: &Board, region: &Region) -> bool {
     let mut seen = PointSet::new();
     let mut useless = PointSet::new();
     let mut vital = 0;
-    let mut stack: Vec<Point> = Vec::new();
-    let mut visited: Vec<Point> = Vec::new();
+    let BensonScratch { stack, visited, .. } = scratch;
     for s in board.stones(target) {
         for start in s.neighbors() {
             if !region.points.contains(start)
@@ -83,7 +98,7 @@ fn target_has_two_vital_areas(board: &Board, region: &Region) -> bool {
                     return true;
                 }
             } else {
-                for &p in &visited {
+                for &p in visited.iter() {
                     useless.insert(p);
                 }
             }
@@ -95,19 +110,43 @@ fn target_has_two_vital_areas(board: &Board, region: &Region) -> bool {
 /// True when the defender string at `region.target` can never be
 /// captured (by Benson's criterion restricted to the region).
 pub fn target_unconditionally_alive(board: &Board, region: &Region) -> bool {
+    target_unconditionally_alive_with(board, region, &mut BensonScratch::default())
+}
+
+/// [`target_unconditionally_alive`] working in `scratch`'s lists.
+pub fn target_unconditionally_alive_with(
+    board: &Board,
+    region: &Region,
+    scratch: &mut BensonScratch,
+) -> bool {
     board.color_at(region.target) == Some(region.defender)
-        && target_has_two_vital_areas(board, region)
-        && benson_fixpoint(board, region)
+        && target_has_two_vital_areas(board, region, scratch)
+        && benson_fixpoint_with(board, region, scratch)
 }
 
 /// Benson's fixpoint over every area of the region: is the target among
 /// the strings that survive? The target must hold a defender stone.
 /// [`target_unconditionally_alive`] runs it only after the shortcut; the
 /// tests compare the two.
+#[cfg(test)]
 pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
+    benson_fixpoint_with(board, region, &mut BensonScratch::default())
+}
+
+/// [`benson_fixpoint`] working in `scratch`'s lists.
+fn benson_fixpoint_with(board: &Board, region: &Region, scratch: &mut BensonScratch) -> bool {
     let defender = region.defender;
+    let BensonScratch {
+        stack,
+        strings,
+        alive,
+        areas,
+        empties,
+        borders,
+        ..
+    } = scratch;
     // Defender strings of the region, by origin.
-    let mut strings: Vec<Point> = Vec::new();
+    strings.clear();
     for &p in &region.list {
         if board.color_at(p) == Some(defender) {
             let o = board.origin(p);
@@ -116,23 +155,22 @@ pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
             }
         }
     }
-    let mut areas: Vec<Area> = Vec::new();
+    areas.clear();
+    empties.clear();
+    borders.clear();
     let mut seen = PointSet::new();
     for &start in &region.list {
         if board.color_at(start) == Some(defender) || seen.contains(start) {
             continue;
         }
-        let mut area = Area {
-            empties: Vec::new(),
-            borders: Vec::new(),
-            closed: true,
-            alive: true,
-        };
-        let mut stack = vec![start];
+        let (empties_from, borders_from) = (empties.len(), borders.len());
+        let mut closed = true;
+        stack.clear();
+        stack.push(start);
         seen.insert(start);
         while let Some(p) = stack.pop() {
             if board.is_empty(p) {
-                area.empties.push(p);
+                empties.push(p);
             }
             for q in p.neighbors() {
                 if !board.on_board(q) {
@@ -140,27 +178,33 @@ pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
                 }
                 if board.color_at(q) == Some(defender) {
                     let o = board.origin(q);
-                    if !area.borders.contains(&o) {
-                        area.borders.push(o);
+                    if !borders[borders_from..].contains(&o) {
+                        borders.push(o);
                     }
                 } else if !region.points.contains(q) {
-                    area.closed = false;
+                    closed = false;
                 } else if seen.insert(q) {
                     stack.push(q);
                 }
             }
         }
-        areas.push(area);
+        areas.push(Area {
+            empties: (empties_from, empties.len()),
+            borders: (borders_from, borders.len()),
+            closed,
+            alive: true,
+        });
     }
-    let vital = |board: &Board, area: &Area, s: Point| {
+    let vital = |area: &Area, s: Point| {
         area.closed
-            && area.empties.iter().all(|&e| {
+            && empties[area.empties.0..area.empties.1].iter().all(|&e| {
                 e.neighbors()
                     .iter()
                     .any(|&n| board.color_at(n) == Some(defender) && board.origin(n) == s)
             })
     };
-    let mut alive: Vec<bool> = vec![true; strings.len()];
+    alive.clear();
+    alive.resize(strings.len(), true);
     loop {
         let mut changed = false;
         for (i, &s) in strings.iter().enumerate() {
@@ -169,7 +213,9 @@ pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
             }
             let count = areas
                 .iter()
-                .filter(|a| a.alive && a.borders.contains(&s) && vital(board, a, s))
+                .filter(|a| {
+                    a.alive && borders[a.borders.0..a.borders.1].contains(&s) && vital(a, s)
+                })
                 .count();
             if count < 2 {
                 alive[i] = false;
@@ -180,7 +226,7 @@ pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
             break;
         }
         for area in areas.iter_mut().filter(|a| a.alive) {
-            if area.borders.iter().any(|b| {
+            if borders[area.borders.0..area.borders.1].iter().any(|b| {
                 strings
                     .iter()
                     .position(|s| s == b)

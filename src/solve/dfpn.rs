@@ -41,6 +41,7 @@
 //! - **Budget.** Every expanded position counts; past the budget, or past
 //!   [`MAX_DEPTH`], the search stops and the question is unanswered.
 
+use super::benson::BensonScratch;
 use super::game::{Rules, Step};
 use crate::board::{Board, Color, KeyMap, Point};
 
@@ -151,6 +152,8 @@ pub struct Dfpn<'r> {
     /// the position alone, so a second expansion only reads the line and
     /// the table for its children instead of playing every move again.
     expansions: KeyMap<u64, Vec<Expansion>>,
+    /// The lists Benson's test works in, kept between its runs.
+    benson: BensonScratch,
     /// Positions expanded so far.
     pub nodes: u64,
     budget: u64,
@@ -168,6 +171,7 @@ impl<'r> Dfpn<'r> {
             on_path: KeyMap::default(),
             judged: KeyMap::default(),
             expansions: KeyMap::default(),
+            benson: BensonScratch::default(),
             nodes: 0,
             budget,
             stopped: None,
@@ -385,7 +389,7 @@ impl<'r> Dfpn<'r> {
         if let Some(&step) = self.judged.get(&key) {
             return step;
         }
-        let step = self.rules.judge(board, mover);
+        let step = self.rules.judge_with(board, mover, &mut self.benson);
         if self.judged.len() >= self.max_entries {
             self.judged.clear();
         }

@@ -23,7 +23,7 @@
 //!   Results that rest on a repetition depend on the line and are never
 //!   stored as proved in a table (the graph-history interaction).
 
-use super::benson::target_unconditionally_alive;
+use super::benson::{target_unconditionally_alive_with, BensonScratch};
 use super::region::Region;
 use crate::board::{Board, Color, Point};
 
@@ -147,6 +147,11 @@ impl Rules<'_> {
     /// Whether the game ended with the move `color` just made: a
     /// function of the stones on the board and of `color` alone.
     pub fn judge(&self, board: &Board, color: Color) -> Step {
+        self.judge_with(board, color, &mut BensonScratch::default())
+    }
+
+    /// [`Rules::judge`] with Benson's test working in `scratch`'s lists.
+    pub fn judge_with(&self, board: &Board, color: Color, scratch: &mut BensonScratch) -> Step {
         let region = self.region;
         if !board.is_stone(region.target) {
             return Step::Won(self.attacker());
@@ -154,7 +159,7 @@ impl Rules<'_> {
         if color == region.defender && self.wall_captured(board) {
             return Step::Won(region.defender);
         }
-        if target_unconditionally_alive(board, region) {
+        if target_unconditionally_alive_with(board, region, scratch) {
             return Step::Won(region.defender);
         }
         Step::Open
