@@ -124,16 +124,17 @@ pub fn target_unconditionally_alive_with(
         && benson_fixpoint_with(board, region, scratch)
 }
 
-/// Benson's fixpoint over every area of the region: is the target among
-/// the strings that survive? The target must hold a defender stone.
-/// [`target_unconditionally_alive`] runs it only after the shortcut; the
-/// tests compare the two.
+/// [`benson_fixpoint_with`] with lists of its own (the tests compare it
+/// with the shortcut).
 #[cfg(test)]
 pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
     benson_fixpoint_with(board, region, &mut BensonScratch::default())
 }
 
-/// [`benson_fixpoint`] working in `scratch`'s lists.
+/// Benson's fixpoint over every area of the region: is the target among
+/// the strings that survive? The target must hold a defender stone.
+/// [`target_unconditionally_alive`] runs it only after the shortcut.
+/// It works in `scratch`'s lists.
 fn benson_fixpoint_with(board: &Board, region: &Region, scratch: &mut BensonScratch) -> bool {
     let defender = region.defender;
     let BensonScratch {
