@@ -657,24 +657,25 @@ fn a_small_table_gives_the_same_answers() {
     }
 }
 
+/// Black's corner inside White's wall, which leaves a gap on the edge at
+/// (0, 3) (the gap tests and the refused-move test).
+const GAP_CORNER: &str = "X X . . . . . . .
+                          X . X O . . . . .
+                          X X X O . . . . .
+                          O O O O . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .";
+
 /// A wall with a gap on the edge: the strict flood leaks out through it,
 /// the gap-closed one stops at the gap, plays on it and holds the point
 /// beyond; closed, the corner is read as a problem (the gap is its vital
 /// point) and reopening restores the position.
 #[test]
 fn a_gap_in_the_wall_is_closed_beyond_it() {
-    let mut board = Board::from_diagram(
-        "X X . . . . . . .
-         X . X O . . . . .
-         X X X O . . . . .
-         O O O O . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .",
-    )
-    .unwrap();
+    let mut board = Board::from_diagram(GAP_CORNER).unwrap();
     let target = Point::new(0, 0);
     let strict = Region::find(&mut board, target, &mut |_, _| true);
     assert!(matches!(strict, Err(NotEnclosed::TooLarge(_))));
@@ -713,13 +714,7 @@ fn a_gap_in_the_wall_is_closed_beyond_it() {
 #[test]
 fn a_gap_with_defender_stones_beyond_is_not_closed() {
     for (far, closes) in [(7, false), (8, true)] {
-        let mut rows = vec![
-            "X X . . . . . . .".to_string(),
-            "X . X O . . . . .".to_string(),
-            "X X X O . . . . .".to_string(),
-            "O O O O . . . . .".to_string(),
-        ];
-        rows.extend(std::iter::repeat_n(". . . . . . . . .".to_string(), 5));
+        let mut rows: Vec<String> = GAP_CORNER.lines().map(|l| l.trim().to_string()).collect();
         rows[0].replace_range(2 * far..2 * far + 1, "X");
         let mut board = Board::from_diagram(&rows.join("\n")).unwrap();
         let target = Point::new(0, 0);
@@ -835,18 +830,7 @@ fn benson_shortcut_agrees_with_the_full_fixpoint() {
 /// mover, and the move stack takes one entry, popped as after any move.
 #[test]
 fn a_refused_move_is_lost_and_popped_like_any() {
-    let mut board = Board::from_diagram(
-        "X X . . . . . . .
-         X . X O . . . . .
-         X X X O . . . . .
-         O O O O . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .",
-    )
-    .unwrap();
+    let mut board = Board::from_diagram(GAP_CORNER).unwrap();
     let mut points = PointSet::new();
     for r in 0..3 {
         for c in 0..3 {
