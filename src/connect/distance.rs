@@ -615,9 +615,42 @@ pub(crate) fn ladder_capturable(
     res
 }
 
+/// How many neighbours of `p` other than `m` are empty.
+#[inline]
+fn empty_neighbors_besides(board: &Board, p: Point, m: Point) -> usize {
+    p.neighbors()
+        .iter()
+        .filter(|&&n| n != m && board.is_empty(n))
+        .count()
+}
+
+/// Is there a chain of `color`'s opponent next to `p` with at least two
+/// liberties besides `p` and `m`?
+#[inline]
+fn opponent_chain_keeps_two(board: &Board, color: Color, p: Point, m: Point) -> bool {
+    let other = color.opponent();
+    p.neighbors().iter().any(|&n| {
+        board.cell(n).is(other) && {
+            let libs = board.countlib(n);
+            libs >= 4 || (libs == 3 && !board.is_liberty_of(m, n))
+        }
+    })
+}
+
 /// Does a move by `color` at `m` make an opponent move at `p` a self-atari?
 /// GNU Go `does_secure`.
 pub(crate) fn does_secure(board: &mut Board, color: Color, m: Point, p: Point) -> bool {
+    // The move at `m` only fills `m` and may capture; it cannot capture
+    // an opponent chain next to the empty `p` (`p` is one of its
+    // liberties). So two empty neighbours of `p` besides `m`, or an
+    // opponent chain next to `p` with two liberties besides `p` and `m`,
+    // still give an opponent stone on `p` two liberties afterwards: no
+    // self-atari. Skip playing the move then, but note `m` in the reading
+    // shadow as the trymove would have.
+    if empty_neighbors_besides(board, p, m) >= 2 || opponent_chain_keeps_two(board, color, p, m) {
+        board.extend_shadow([m]);
+        return false;
+    }
     if !board.trymove(m, color) {
         return false;
     }
