@@ -15,7 +15,7 @@ use std::collections::BinaryHeap;
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY, STRIDE};
 use crate::reading::ko::KoState;
-use crate::reading::libs::{accuratelib, is_self_atari};
+use crate::reading::libs::{accuratelib, approxlib, is_self_atari};
 use crate::reading::{ReadResult, Reader};
 
 /// Fixed-point unit of connection distances.
@@ -600,7 +600,14 @@ pub(crate) fn ladder_capturable(
     if let Some(a) = memo.get(key) {
         return a != 0;
     }
-    let res = if !board.trymove(p, color) {
+    // Three liberties before counting captures are at least three after
+    // them: a legal move (unless `p` is the ko point) that neither a
+    // capture nor a ladder can take. No need to play it then; note `p`
+    // in the reading shadow as the trymove would have.
+    let res = if board.is_empty(p) && p != board.ko_point() && approxlib(board, p, color, 3) >= 3 {
+        board.extend_shadow([p]);
+        false
+    } else if !board.trymove(p, color) {
         true
     } else {
         let res = match board.countlib(p) {
