@@ -538,6 +538,33 @@ impl Around {
 /// `delta` order (south, west, north, east).
 pub(crate) const DIRS: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
 
+/// The same directions as array index steps: (right, up) for each `k`.
+const STEPS: [(isize, isize); 4] = {
+    let mut steps = [(0, 0); 4];
+    let mut k = 0;
+    while k < 4 {
+        let (rr, rc) = DIRS[k];
+        let (ur, uc) = DIRS[(k + 1) % 4];
+        steps[k] = (
+            rr as isize * STRIDE as isize + rc as isize,
+            ur as isize * STRIDE as isize + uc as isize,
+        );
+        k += 1;
+    }
+    steps
+};
+
+/// `p` moved by the index step `d`, at most one row and one column away.
+/// The padding around the board is one cell wide, so from an on-board
+/// point this lands on the board or on a border cell, never wrapping to
+/// the far side: no check needed. Every test the propagation makes on
+/// such a point (empty, stone, on the board, distance) treats a border
+/// cell as it treats [`Point::NONE`].
+#[inline(always)]
+fn near(p: Point, d: isize) -> Point {
+    Point((p.0 as isize + d) as u16)
+}
+
 /// True when `p` is empty and a move by `color` there leaves it with at
 /// most one liberty (suicide included).
 pub(crate) fn is_empty_self_atari(board: &Board, p: Point, color: Color) -> bool {
@@ -1008,13 +1035,10 @@ fn spread_from_empty(
     distance: i32,
 ) {
     let other = color.opponent();
-    let around = Around::new(board, pos);
-    for k in 0..4 {
-        let (rr, rc) = DIRS[k];
-        let (ur, uc) = DIRS[(k + 1) % 4];
-        let a = around.at(rr, rc);
-        let b = around.at(rr + ur, rc + uc);
-        let g = around.at(ur, uc);
+    for (r, u) in STEPS {
+        let a = near(pos, r);
+        let b = near(pos, r + u);
+        let g = near(pos, u);
         if board.cell(a).is(color) {
             let (v1, v2) = (conn.vulnerable1[pos.idx()], conn.vulnerable2[pos.idx()]);
             conn.enqueue_stone(board, pos, a, distance, 0, v1, v2);
@@ -1078,19 +1102,23 @@ fn spread_from_stone(
     for k in 0..4 {
         let (rr, rc) = DIRS[k];
         let (ur, uc) = DIRS[(k + 1) % 4];
+        let (r, u) = STEPS[k];
         //  jef.
         //  igb.
         // kh*ac
-        let a = around.at(rr, rc);
-        let b = around.at(rr + ur, rc + uc);
-        let c = around.at(2 * rr, 2 * rc);
+        // The points one step away need no bounds check; of those two
+        // steps away, `e` is looked at often, the others only on the
+        // rare paths that reach them.
+        let a = near(pos, r);
+        let b = near(pos, r + u);
+        let g = near(pos, u);
+        let h = near(pos, -r);
+        let i = near(pos, u - r);
         let e = around.at(2 * ur, 2 * uc);
-        let f = around.at(rr + 2 * ur, rc + 2 * uc);
-        let g = around.at(ur, uc);
-        let h = around.at(-rr, -rc);
-        let i = around.at(-rr + ur, -rc + uc);
-        let j = around.at(-rr + 2 * ur, -rc + 2 * uc);
-        let kk = around.at(-2 * rr, -2 * rc);
+        let c = || around.at(2 * rr, 2 * rc);
+        let f = || around.at(rr + 2 * ur, rc + 2 * uc);
+        let j = || around.at(-rr + 2 * ur, -rc + 2 * uc);
+        let kk = || around.at(-2 * rr, -2 * rc);
         let pv1 = conn.vulnerable1[pos.idx()];
         let pv2 = conn.vulnerable2[pos.idx()];
 
@@ -1130,7 +1158,7 @@ fn spread_from_stone(
         // Bamboo joint.
         if board.cell(a).is(color)
             && board.is_empty(b)
-            && board.cell(f).is(color)
+            && board.cell(f()).is(color)
             && board.cell(e).is(color)
             && board.is_empty(g)
         {
@@ -1152,7 +1180,7 @@ fn spread_from_stone(
             && conn.dist(board.origin(e)) > distance + fp(0.2)
             && accuratelib(board, g, other, 3) <= 2
         {
-            for (side, far, diag) in [(a, f, b), (h, j, i)] {
+            for (side, far, diag) in [(a, f(), b), (h, j(), i)] {
                 let side_ok = |board: &Board, s: Point, owner: Point| {
                     board.cell(s).is(color)
                         || (board.is_empty(s)
@@ -1219,8 +1247,8 @@ fn spread_from_stone(
         if board.is_empty(g)
             && board.is_empty(e)
             && conn.dist(e) > distance + fp(1.1)
-            && ((board.cell(a).is(color) && board.cell(f).is(color) && board.is_empty(b))
-                || (board.cell(h).is(color) && board.cell(j).is(color) && board.is_empty(i)))
+            && ((board.cell(a).is(color) && board.cell(f()).is(color) && board.is_empty(b))
+                || (board.cell(h).is(color) && board.cell(j()).is(color) && board.is_empty(i)))
         {
             conn.enqueue(pos, e, distance + fp(1.1), FP_ONE, g, none);
         }
@@ -1237,24 +1265,24 @@ fn spread_from_stone(
             && board.is_empty(b)
             && board.is_empty(g)
             && board.is_empty(e)
-            && board.is_empty(f)
-            && (conn.dist(f) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
+            && board.is_empty(f())
+            && (conn.dist(f()) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
             && board.countlib(pos) >= 3
-            && (!board.on_board(c) || !board.on_board(h))
+            && (!board.on_board(c()) || !board.on_board(h))
         {
-            conn.enqueue(pos, f, distance + fp(1.3), FP_ONE, none, none);
+            conn.enqueue(pos, f(), distance + fp(1.3), FP_ONE, none, none);
             conn.enqueue(pos, e, distance + fp(1.3), FP_ONE, none, none);
         }
         if board.is_empty(h)
             && board.is_empty(i)
             && board.is_empty(g)
             && board.is_empty(e)
-            && board.is_empty(j)
-            && (conn.dist(j) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
+            && board.is_empty(j())
+            && (conn.dist(j()) > distance + fp(1.3) || conn.dist(e) > distance + fp(1.3))
             && board.countlib(pos) >= 3
-            && (!board.on_board(a) || !board.on_board(kk))
+            && (!board.on_board(a) || !board.on_board(kk()))
         {
-            conn.enqueue(pos, j, distance + fp(1.3), FP_ONE, none, none);
+            conn.enqueue(pos, j(), distance + fp(1.3), FP_ONE, none, none);
             conn.enqueue(pos, e, distance + fp(1.3), FP_ONE, none, none);
         }
         // Diagonal to an empty point through at least one empty point.
