@@ -216,6 +216,43 @@ impl LadderMemo {
     }
 }
 
+/// Slots of the per-point arrays: a power of two at least
+/// [`BOARD_ARRAY`], so that an index masked to it is provably in bounds
+/// and the propagation's many lookups carry no bounds check.
+const SLOTS: usize = BOARD_ARRAY.next_power_of_two();
+
+/// One value per board array index, indexed by [`Point`].
+#[derive(Clone)]
+struct PerPoint<T>(Box<[T; SLOTS]>);
+
+impl<T: Copy> PerPoint<T> {
+    fn new(v: T) -> PerPoint<T> {
+        PerPoint(Box::new([v; SLOTS]))
+    }
+
+    /// Set the entries of the index range `span` to `v`.
+    fn fill(&mut self, span: std::ops::RangeInclusive<usize>, v: T) {
+        self.0[span].fill(v);
+    }
+}
+
+impl<T> std::ops::Index<Point> for PerPoint<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, p: Point) -> &T {
+        debug_assert!(p.idx() < BOARD_ARRAY);
+        &self.0[p.idx() & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<Point> for PerPoint<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, p: Point) -> &mut T {
+        debug_assert!(p.idx() < BOARD_ARRAY);
+        &mut self.0[p.idx() & (SLOTS - 1)]
+    }
+}
+
 /// Distances from one start set, with the bookkeeping move generation uses.
 ///
 /// The per-point arrays are private: they are read through
@@ -227,15 +264,15 @@ impl LadderMemo {
 #[derive(Clone)]
 pub struct ConnectionData {
     /// Distance of each point (HUGE when unreached).
-    distances: Vec<i32>,
+    distances: PerPoint<i32>,
     /// How much the last step contributed (the "delta" of the manual).
-    deltas: Vec<i32>,
+    deltas: PerPoint<i32>,
     /// Where the propagation came from (NONE for start points).
-    coming_from: Vec<Point>,
+    coming_from: PerPoint<Point>,
     /// First point where the opponent can threaten the path to here.
-    vulnerable1: Vec<Point>,
+    vulnerable1: PerPoint<Point>,
     /// Second such point.
-    vulnerable2: Vec<Point>,
+    vulnerable2: PerPoint<Point>,
     /// Points in the order they were reached (string origins for stones).
     pub queue: Vec<Point>,
     /// The distance of each queued point, in queue order (`queue_dist[k]`
@@ -244,7 +281,7 @@ pub struct ConnectionData {
     queue_dist: Vec<i32>,
     queue_start: usize,
     /// Index in `queue` of each queued point (stale for others).
-    queue_pos: Vec<u16>,
+    queue_pos: PerPoint<u16>,
     /// The last point whose distance went down (NONE when reset).
     lowered: Point,
     heap: BinaryHeap<HeapEntry>,
@@ -265,15 +302,16 @@ pub struct ConnectionData {
 impl ConnectionData {
     fn new(target: Point, cutoff: i32, speculative: bool) -> ConnectionData {
         ConnectionData {
-            distances: vec![HUGE; BOARD_ARRAY],
-            deltas: vec![0; BOARD_ARRAY],
-            coming_from: vec![Point::NONE; BOARD_ARRAY],
-            vulnerable1: vec![Point::NONE; BOARD_ARRAY],
-            vulnerable2: vec![Point::NONE; BOARD_ARRAY],
-            queue: Vec::new(),
-            queue_dist: Vec::new(),
+            distances: PerPoint::new(HUGE),
+            deltas: PerPoint::new(0),
+            coming_from: PerPoint::new(Point::NONE),
+            vulnerable1: PerPoint::new(Point::NONE),
+            vulnerable2: PerPoint::new(Point::NONE),
+            // A point is queued at most once: no reallocation later.
+            queue: Vec::with_capacity(BOARD_ARRAY),
+            queue_dist: Vec::with_capacity(BOARD_ARRAY),
             queue_start: 0,
-            queue_pos: vec![0; BOARD_ARRAY],
+            queue_pos: PerPoint::new(0),
             lowered: Point::NONE,
             heap: BinaryHeap::new(),
             heap_seq: 0,
@@ -290,11 +328,11 @@ impl ConnectionData {
     fn reset(&mut self, target: Point, cutoff: i32, speculative: bool) {
         if self.written_lo <= self.written_hi {
             let span = self.written_lo..=self.written_hi;
-            self.distances[span.clone()].fill(HUGE);
-            self.deltas[span.clone()].fill(0);
-            self.coming_from[span.clone()].fill(Point::NONE);
-            self.vulnerable1[span.clone()].fill(Point::NONE);
-            self.vulnerable2[span].fill(Point::NONE);
+            self.distances.fill(span.clone(), HUGE);
+            self.deltas.fill(span.clone(), 0);
+            self.coming_from.fill(span.clone(), Point::NONE);
+            self.vulnerable1.fill(span.clone(), Point::NONE);
+            self.vulnerable2.fill(span, Point::NONE);
         }
         self.written_lo = usize::MAX;
         self.written_hi = 0;
@@ -320,53 +358,53 @@ impl ConnectionData {
     /// propagation, e.g. at the last liberty of a string in atari).
     pub(crate) fn set_distance(&mut self, p: Point, dist: i32) {
         self.note_write(p.idx());
-        self.distances[p.idx()] = dist;
+        self.distances[p] = dist;
     }
 
     /// Overwrite where the propagation reached `p` from.
     pub(crate) fn set_coming_from(&mut self, p: Point, from: Point) {
         self.note_write(p.idx());
-        self.coming_from[p.idx()] = from;
+        self.coming_from[p] = from;
     }
 
     /// Distance of `p` (HUGE for unreached or border points).
     pub fn dist(&self, p: Point) -> i32 {
-        self.distances[p.idx()]
+        self.distances[p]
     }
 
     /// How much the last step to `p` contributed to its distance.
     pub fn delta(&self, p: Point) -> i32 {
-        self.deltas[p.idx()]
+        self.deltas[p]
     }
 
     /// Where the propagation reached `p` from (NONE for start points and
     /// unreached points).
     pub fn came_from(&self, p: Point) -> Point {
-        self.coming_from[p.idx()]
+        self.coming_from[p]
     }
 
     /// The two points where the opponent can threaten the path to `p`.
     pub fn vulnerabilities(&self, p: Point) -> [Point; 2] {
-        [self.vulnerable1[p.idx()], self.vulnerable2[p.idx()]]
+        [self.vulnerable1[p], self.vulnerable2[p]]
     }
 
     /// Distance minus delta: what the distance would be after a move at `p`.
     pub fn reduced(&self, p: Point) -> i32 {
-        self.distances[p.idx()] - self.deltas[p.idx()]
+        self.distances[p] - self.deltas[p]
     }
 
     fn add_start(&mut self, p: Point, dist: i32) {
         self.note_write(p.idx());
         self.push_queue(p, dist);
-        self.distances[p.idx()] = dist;
-        self.deltas[p.idx()] = dist;
-        self.coming_from[p.idx()] = Point::NONE;
-        self.vulnerable1[p.idx()] = Point::NONE;
-        self.vulnerable2[p.idx()] = Point::NONE;
+        self.distances[p] = dist;
+        self.deltas[p] = dist;
+        self.coming_from[p] = Point::NONE;
+        self.vulnerable1[p] = Point::NONE;
+        self.vulnerable2[p] = Point::NONE;
     }
 
     fn push_queue(&mut self, p: Point, dist: i32) {
-        self.queue_pos[p.idx()] = self.queue.len() as u16;
+        self.queue_pos[p] = self.queue.len() as u16;
         self.queue.push(p);
         self.queue_dist.push(dist);
     }
@@ -374,8 +412,8 @@ impl ConnectionData {
     fn swap_queue(&mut self, k1: usize, k2: usize) {
         self.queue.swap(k1, k2);
         self.queue_dist.swap(k1, k2);
-        self.queue_pos[self.queue[k1].idx()] = k1 as u16;
-        self.queue_pos[self.queue[k2].idx()] = k2 as u16;
+        self.queue_pos[self.queue[k1]] = k1 as u16;
+        self.queue_pos[self.queue[k2]] = k2 as u16;
     }
 
     /// Bring the queued point with the smallest distance to the front of
@@ -407,7 +445,7 @@ impl ConnectionData {
         if p == Point::NONE {
             return;
         }
-        let k = self.queue_pos[p.idx()] as usize;
+        let k = self.queue_pos[p] as usize;
         if k > self.queue_start
             && self.queue.get(k) == Some(&p)
             && self.dist(p) < self.dist(self.queue[self.queue_start])
@@ -419,22 +457,22 @@ impl ConnectionData {
     #[allow(clippy::too_many_arguments)]
     fn enqueue(&mut self, from: Point, p: Point, dist: i32, delta: i32, v1: Point, v2: Point) {
         let i = p.idx();
-        if dist < self.distances[i] {
-            if self.distances[i] == HUGE {
+        if dist < self.distances[p] {
+            if self.distances[p] == HUGE {
                 self.push_queue(p, dist);
             } else {
-                let k = self.queue_pos[i] as usize;
+                let k = self.queue_pos[p] as usize;
                 if self.queue.get(k) == Some(&p) {
                     self.queue_dist[k] = dist;
                 }
             }
             self.lowered = p;
             self.note_write(i);
-            self.distances[i] = dist;
-            self.deltas[i] = delta;
-            self.coming_from[i] = from;
-            self.vulnerable1[i] = v1;
-            self.vulnerable2[i] = v2;
+            self.distances[p] = dist;
+            self.deltas[p] = delta;
+            self.coming_from[p] = from;
+            self.vulnerable1[p] = v1;
+            self.vulnerable2[p] = v2;
         }
     }
 
@@ -450,7 +488,7 @@ impl ConnectionData {
         v2: Point,
     ) {
         let origin = board.origin(p);
-        if dist < self.distances[origin.idx()] {
+        if dist < self.distances[origin] {
             self.enqueue(from, origin, dist, delta, v1, v2);
             if origin == self.target && dist < self.cutoff {
                 self.cutoff = dist - 1;
@@ -991,11 +1029,11 @@ fn spread(
                 for &s in &stones {
                     if s != o {
                         conn.note_write(s.idx());
-                        conn.distances[s.idx()] = conn.distances[o.idx()];
-                        conn.deltas[s.idx()] = conn.deltas[o.idx()];
-                        conn.coming_from[s.idx()] = conn.coming_from[o.idx()];
-                        conn.vulnerable1[s.idx()] = conn.vulnerable1[o.idx()];
-                        conn.vulnerable2[s.idx()] = conn.vulnerable2[o.idx()];
+                        conn.distances[s] = conn.distances[o];
+                        conn.deltas[s] = conn.deltas[o];
+                        conn.coming_from[s] = conn.coming_from[o];
+                        conn.vulnerable1[s] = conn.vulnerable1[o];
+                        conn.vulnerable2[s] = conn.vulnerable2[o];
                     }
                 }
                 pos = stones[0];
@@ -1040,7 +1078,7 @@ fn spread_from_empty(
         let b = near(pos, r + u);
         let g = near(pos, u);
         if board.cell(a).is(color) {
-            let (v1, v2) = (conn.vulnerable1[pos.idx()], conn.vulnerable2[pos.idx()]);
+            let (v1, v2) = (conn.vulnerable1[pos], conn.vulnerable2[pos]);
             conn.enqueue_stone(board, pos, a, distance, 0, v1, v2);
         } else if board.is_empty(a) {
             // The step costs at least 0.8: when that cannot lower the
@@ -1119,8 +1157,8 @@ fn spread_from_stone(
         let f = || around.at(rr + 2 * ur, rc + 2 * uc);
         let j = || around.at(-rr + 2 * ur, -rc + 2 * uc);
         let kk = || around.at(-2 * rr, -2 * rc);
-        let pv1 = conn.vulnerable1[pos.idx()];
-        let pv2 = conn.vulnerable2[pos.idx()];
+        let pv1 = conn.vulnerable1[pos];
+        let pv2 = conn.vulnerable2[pos];
 
         // Suicide point for the opponent: free link (only worth the test
         // when it would lower the distance of `a`).
