@@ -284,6 +284,9 @@ pub struct ConnectionData {
     queue_pos: PerPoint<u16>,
     /// The last point whose distance went down (NONE when reset).
     lowered: Point,
+    /// The distance of the last point or postponed step processed (no
+    /// unprocessed point is nearer; `i32::MIN` before the first).
+    floor: i32,
     heap: BinaryHeap<HeapEntry>,
     heap_seq: u32,
     /// The smallest and largest index written since the last reset (the
@@ -313,6 +316,7 @@ impl ConnectionData {
             queue_start: 0,
             queue_pos: PerPoint::new(0),
             lowered: Point::NONE,
+            floor: i32::MIN,
             heap: BinaryHeap::new(),
             heap_seq: 0,
             written_lo: usize::MAX,
@@ -340,6 +344,7 @@ impl ConnectionData {
         self.queue_dist.clear();
         self.queue_start = 0;
         self.lowered = Point::NONE;
+        self.floor = i32::MIN;
         self.heap.clear();
         self.heap_seq = 0;
         self.target = target;
@@ -427,11 +432,21 @@ impl ConnectionData {
             .zip(&self.queue_dist)
             .skip(self.queue_start)
             .all(|(&q, &d)| self.dist(q) == d));
-        // Two passes without a data-dependent branch in the first (the
-        // minimum vectorises), then the first entry holding it.
+        // Nothing queued is nearer than the last step processed (every
+        // step adds a non-negative amount to a distance processed in
+        // order), so an entry at that distance is the nearest: the first
+        // one found ends the search. Otherwise two passes, without a
+        // data-dependent branch in the first (the minimum vectorises),
+        // then the first entry holding it.
         let unprocessed = &self.queue_dist[self.queue_start..];
-        let nearest = unprocessed.iter().copied().min().unwrap_or(HUGE);
-        let best = unprocessed.iter().position(|&d| d == nearest).unwrap_or(0);
+        debug_assert!(unprocessed.iter().all(|&d| d >= self.floor));
+        let best = match unprocessed.iter().position(|&d| d == self.floor) {
+            Some(k) => k,
+            None => {
+                let nearest = unprocessed.iter().copied().min().unwrap_or(HUGE);
+                unprocessed.iter().position(|&d| d == nearest).unwrap_or(0)
+            }
+        };
         self.swap_queue(self.queue_start, self.queue_start + best);
     }
 
@@ -996,6 +1011,7 @@ fn spread(
             if conn.queue_start == conn.queue.len() {
                 match conn.heap.pop() {
                     Some(e) => {
+                        conn.floor = e.dist();
                         run_postponed(reader, memo, ks, board, color, conn, e);
                         continue;
                     }
@@ -1011,6 +1027,7 @@ fn spread(
                 if e.dist() < smallest {
                     if let Some(e) = conn.heap.pop() {
                         conn.lowered = Point::NONE;
+                        conn.floor = e.dist();
                         run_postponed(reader, memo, ks, board, color, conn, e);
                         conn.reselect_after_lowering();
                         selected = true;
@@ -1019,6 +1036,7 @@ fn spread(
                 }
             }
             let p = conn.queue[conn.queue_start];
+            conn.floor = smallest;
             conn.queue_start += 1;
             if board.is_stone(p) {
                 stones.clear();
