@@ -114,9 +114,8 @@ pub struct Board {
     hash: u64,
     /// Stones captured by each colour (index = capturing colour).
     captured: [u32; 2],
-    journal: Vec<undo::Change>,
-    /// Chain records saved before a change (the journal's big entries).
-    chain_journal: Vec<(ChainId, Chain)>,
+    /// The old values of every write of the hypothetical moves.
+    journal: undo::Journal,
     frames: Vec<undo::Frame>,
     mark: Vec<u32>,
     mark_gen: u32,
@@ -186,8 +185,7 @@ impl Board {
             ko: Point::NONE,
             hash: 0,
             captured: [0; 2],
-            journal: Vec::with_capacity(4096),
-            chain_journal: Vec::with_capacity(1024),
+            journal: undo::Journal::with_capacity(4096, 1024),
             frames: Vec::with_capacity(128),
             mark: vec![0; BOARD_ARRAY],
             mark_gen: 0,

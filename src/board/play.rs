@@ -187,7 +187,6 @@ impl Board {
     pub(super) fn rebuild_chains(&mut self) {
         self.version = self.fresh_version();
         self.journal.clear();
-        self.chain_journal.clear();
         self.chains.clear();
         self.n_chains = 0;
         let points: Vec<Point> = self.points().collect();

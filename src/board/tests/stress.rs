@@ -13,7 +13,16 @@ pub fn assert_identical(a: &Board, b: &Board) {
     assert!(a == b, "positions differ\n{a:?}\nvs\n{b:?}");
     assert_eq!(a.n_chains, b.n_chains, "chain record count");
     assert_eq!(a.frames.len(), b.frames.len(), "move stack depth");
-    assert_eq!(a.journal.len(), b.journal.len(), "journal length");
+    let lens = |b: &Board| {
+        let j = &b.journal;
+        [
+            j.cells.len(),
+            j.chain_of.len(),
+            j.next_stone.len(),
+            j.chains.len(),
+        ]
+    };
+    assert_eq!(lens(a), lens(b), "journal lengths");
     for i in 0..a.cells.len() {
         assert_eq!(a.cells[i], b.cells[i]);
         if a.cells[i] != crate::board::Cell::Empty && a.cells[i] != crate::board::Cell::Border {
