@@ -541,11 +541,16 @@ impl Board {
         }
     }
 
-    /// Number of liberties shared by the chains on `a` and `b`.
+    /// Number of liberties shared by the chains on `a` and `b`. Walks
+    /// `a`'s liberties in place: the reader's generators ask this at
+    /// many nodes, and a list of them cost an allocation each time.
     pub fn count_common_libs(&self, a: Point, b: Point) -> usize {
-        let mut libs = Vec::new();
-        self.findlib(a, &mut libs);
-        libs.iter().filter(|&&l| self.is_liberty_of(l, b)).count()
+        let mut n = 0;
+        self.for_each_lib(a, |l| {
+            n += usize::from(self.is_liberty_of(l, b));
+            true
+        });
+        n
     }
 
     /// The liberties shared by the chains on `a` and `b`, in `a`'s list order.
@@ -558,7 +563,12 @@ impl Board {
 
     /// True when the chains on `a` and `b` share a liberty.
     pub fn have_common_lib(&self, a: Point, b: Point) -> bool {
-        self.count_common_libs(a, b) > 0
+        let mut common = false;
+        self.for_each_lib(a, |l| {
+            common = self.is_liberty_of(l, b);
+            !common
+        });
+        common
     }
 
     /// Number of empty orthogonal neighbours of `p`.

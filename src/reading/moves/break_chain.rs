@@ -18,7 +18,7 @@
 
 use super::local::{adjacent_with, atari_lib, go, is_ko, neighbor_of_chain};
 use super::{CandidateMoves, GenDepth};
-use crate::board::{Board, Color, Point, PointList};
+use crate::board::{Board, Color, Point, PointList, PointSet};
 use crate::reading::libs::{approxlib, approxlib_list, diagonal_neighbors, is_edge, is_self_atari};
 
 /// Capture neighbours of the chain on `s` that are in atari (defence).
@@ -229,24 +229,34 @@ pub fn break_chain_n_moves(
     let color = board.chain(s).color;
     let other = color.opponent();
     let escape = n + 1;
-    let mut possible: Vec<Point> = Vec::new();
+    let mut possible = PointList::new();
     for &a in links {
         if board.countlib(a) != n {
             continue;
         }
         let libs = board.lib_list(a);
-        let runs: Vec<bool> = libs
-            .iter()
-            .map(|&l| approxlib(board, l, other, escape) >= escape)
-            .collect();
-        let n_runs = runs.iter().filter(|&&r| r).count();
+        // The liberties through which the chain runs: how many, and the
+        // first (the list of them cost an allocation per chain).
+        let mut n_runs = 0;
+        let mut first_run = 0;
+        for (i, &l) in libs.iter().enumerate() {
+            if approxlib(board, l, other, escape) >= escape {
+                if n_runs == 0 {
+                    first_run = i;
+                }
+                n_runs += 1;
+                if n_runs == 2 {
+                    break;
+                }
+            }
+        }
         if n_runs >= 2 {
             // Two ways out: no hope of capturing it.
             continue;
         }
         if n_runs == 1 {
             // Block the one way out.
-            let l = libs[runs.iter().position(|&r| r).unwrap_or(0)];
+            let l = libs[first_run];
             if !possible.contains(&l) {
                 possible.push(l);
             }
@@ -394,20 +404,17 @@ pub fn double_atari_chain2_moves(
 ) {
     let board: &Board = board;
     let color = board.chain(s).color;
-    let mut count: Vec<(Point, u8)> = Vec::new();
+    // How often each liberty was met, as two sets on the stack (met at
+    // least once, at least twice) rather than a list allocated at every
+    // call: only "once" and "twice" matter.
+    let mut once = PointSet::new();
+    let mut twice = PointSet::new();
     for a in adjacent_with(board, s, 2) {
         for &l in board.libs(a) {
-            let c = match count.iter_mut().find(|e| e.0 == l) {
-                Some(e) => {
-                    e.1 += 1;
-                    e.1
-                }
-                None => {
-                    count.push((l, 1));
-                    1
-                }
-            };
-            if c == 2 && !is_self_atari(board, l, color) {
+            if once.insert(l) {
+                continue;
+            }
+            if twice.insert(l) && !is_self_atari(board, l, color) {
                 acc.add(l, 1);
             }
         }
@@ -415,11 +422,8 @@ pub fn double_atari_chain2_moves(
     if more {
         for a in adjacent_with(board, s, 3) {
             for &l in board.libs(a) {
-                if let Some(e) = count.iter_mut().find(|e| e.0 == l && e.1 == 1) {
-                    e.1 = 2;
-                    if !is_self_atari(board, l, color) {
-                        acc.add(l, -3);
-                    }
+                if once.contains(l) && twice.insert(l) && !is_self_atari(board, l, color) {
+                    acc.add(l, -3);
                 }
             }
         }
