@@ -341,9 +341,13 @@ impl Board {
             }
             self.save_chain(base);
             self.set_chain_of(p, base);
-            self.set_next_stone(p, p);
+            // `p` joins the stone list right after the base chain's
+            // origin: one write for each, where making `p` a list of its
+            // own and splicing it in wrote (and journalled) `p` twice.
             let base_origin = self.chains[base as usize].origin;
-            self.splice(base_origin, p);
+            let after = self.next_stone[base_origin.idx()];
+            self.set_next_stone(p, after);
+            self.set_next_stone(base_origin, p);
             let mut size = self.chains[base as usize].size + 1;
             let mut origin = base_origin.min(p);
             for &id in &own[..n_own] {
