@@ -14,9 +14,18 @@
 //! Start at [`Superstring::find`]; the moves built on it are in
 //! [`crate::reading::moves::superstring`].
 
-use crate::board::{Board, Cell, Point, PointList, PointSet};
+use crate::board::{Board, Cell, Point, PointList, PointSet, STRIDE};
 use crate::reading::libs::{approxlib, is_self_atari};
-use crate::reading::moves::local::{add, neg, offset, step, turn, DIRS};
+use crate::reading::moves::local::step;
+
+/// The (right, up) step pairs of the walk as padded-array offsets: each
+/// of the four directions (in [`Point::neighbors`] order: south, west,
+/// north, east) with the direction a quarter turn from it
+/// (`local::turn`).
+const STEPS: [(isize, isize); 4] = {
+    let s = STRIDE as isize;
+    [(s, -1), (-1, -s), (-s, 1), (1, s)]
+};
 
 /// Which test makes an empty point an uncuttable link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,9 +180,9 @@ impl Superstring {
         while r < stones.len() {
             let pos = stones[r];
             r += 1;
-            for right in DIRS {
+            for &(right_off, up_off) in &STEPS {
                 // The points around `pos` (on the board: a stone), with
-                // `right` the direction of `a` and `up` a quarter turn:
+                // `right_off` the step to `a` and `up_off` a quarter turn:
                 //
                 //     e f
                 //     g b
@@ -183,19 +192,17 @@ impl Superstring {
                 // One-step points are read straight off the padded array
                 // (a border cell when off the board); a two-step point is
                 // one step from a point first found on the board, so it
-                // is a valid index too.
-                let up = turn(right);
-                let (right_off, up_off) = (offset(right), offset(up));
+                // is a valid index too. Each kind of link needs `a` empty
+                // (uncuttable point, open diagonal) or ours (bamboo
+                // joint), so `a` is looked at first: an opponent stone or
+                // the edge there ends the direction at once. The links
+                // are taken in the order uncuttable point, bamboo joint,
+                // open diagonal.
                 let a = step(pos, right_off);
-                if board.cell(a) == Cell::Border {
-                    continue;
-                }
-                let b = step(pos, offset(add(right, up)));
-                let d = step(pos, offset(add(right, neg(up))));
+                let a_cell = board.cell(a);
+                let b = step(pos, right_off + up_off);
                 let g = step(pos, up_off);
-                let mut candidates: [Point; 4] = [Point::NONE; 4];
-                let mut n = 0;
-                if board.is_empty(a) {
+                if a_cell == Cell::Empty {
                     let unsafe_link = match test {
                         LinkTest::SelfAtari => is_self_atari(board, a, other),
                         LinkTest::FewLiberties => approxlib(board, a, other, 2) < 2,
@@ -203,32 +210,24 @@ impl Superstring {
                     if unsafe_link {
                         // `c` is two steps right: one from `a`.
                         let c = step(a, right_off);
+                        let d = step(pos, right_off - up_off);
                         for q in [b, c, d] {
-                            if board.cell(q) == own {
-                                candidates[n] = q;
-                                n += 1;
+                            if board.cell(q) == own && !member.contains(q) {
+                                add_chain(q, true, &mut ss, &mut stones, &mut member);
                             }
                         }
                     }
-                }
-                // Bamboo joint: `f` is one step up from the empty `b`,
-                // `e` one step up from the empty `g`.
-                if board.cell(a) == own && board.is_empty(b) && board.is_empty(g) {
+                    // Open diagonal.
+                    if board.cell(b) == own && board.is_empty(g) && !member.contains(b) {
+                        add_chain(b, true, &mut ss, &mut stones, &mut member);
+                    }
+                } else if a_cell == own && board.is_empty(b) && board.is_empty(g) {
+                    // Bamboo joint: `f` is one step up from the empty
+                    // `b`, `e` one step up from the empty `g`.
                     let f = step(b, up_off);
                     let e = step(g, up_off);
-                    if board.cell(f) == own && board.cell(e) == own {
-                        candidates[n] = e;
-                        n += 1;
-                    }
-                }
-                // Open diagonal.
-                if board.cell(b) == own && board.is_empty(a) && board.is_empty(g) {
-                    candidates[n] = b;
-                    n += 1;
-                }
-                for &q in &candidates[..n] {
-                    if !member.contains(q) {
-                        add_chain(q, true, &mut ss, &mut stones, &mut member);
+                    if board.cell(f) == own && board.cell(e) == own && !member.contains(e) {
+                        add_chain(e, true, &mut ss, &mut stones, &mut member);
                     }
                 }
             }
