@@ -258,8 +258,11 @@ impl Reader {
                 return false;
             }
             if !two_libs || stackp <= self.config.depth {
-                add_atari_captures(board, adj, moves, 0);
-                break_chain::break_chain_moves(board, adj, moves);
+                // GNU Go proposes these captures twice, at score 0 and
+                // then at 1 (`break_chain_moves`); the accumulator keeps
+                // a point's first place and its larger score, so one
+                // pass at 1 leaves the same list.
+                add_atari_captures(board, adj, moves, 1);
             }
             let hpos = board.libs(adj)[0];
             moves.add(hpos, 0);
@@ -338,8 +341,9 @@ impl Reader {
                             && board.is_liberty_of(libs[0], adj)
                             && board.is_liberty_of(libs[1], adj)
                         {
-                            add_atari_captures(board, adj, &mut moves, 0);
-                            break_chain::break_chain_moves(board, adj, &mut moves);
+                            // Score 0 then 1 in GNU Go: one pass at 1 is
+                            // the same (see `add_save_boundary`).
+                            add_atari_captures(board, adj, &mut moves, 1);
                         }
                     }
                     if atari_possible {
