@@ -40,6 +40,11 @@ pub fn edge_attack_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves) 
     if !(2..=4).contains(&n) {
         return;
     }
+    // Every generator below starts from a first-line liberty: without
+    // one there is nothing to propose (nor self-ataris to test).
+    if !board.libs(s).iter().any(|&l| is_edge(board, l)) {
+        return;
+    }
     let attacker = board.chain(s).color.opponent();
     let libs = board.lib_list(s);
     if n == 2 {
