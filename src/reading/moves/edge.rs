@@ -14,7 +14,7 @@
 
 use super::local::{adjacent_with, go, liberty_of, neg, offset, on, step, turn, Dir, DIRS};
 use super::CandidateMoves;
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Point, STRIDE};
 use crate::reading::libs::{approxlib, is_edge, is_self_atari};
 
 /// Defence (GNU Go `defend2` / `defend3`): clamp or block along the edge
@@ -73,6 +73,14 @@ fn ups(board: &Board, a: Point) -> impl Iterator<Item = Dir> + '_ {
     DIRS.into_iter()
         .filter(move |&d| off_board || board.cell(step(a, -offset(d))) == Cell::Border)
 }
+
+/// Each direction `up` of [`DIRS`] as a padded-array offset, with the
+/// two directions `right` along the edge tried for it (`turn(up)`, then
+/// its reverse), for [`propose_edge_moves`].
+const UP_RIGHTS: [(isize, [isize; 2]); 4] = {
+    let s = STRIDE as isize;
+    [(s, [-1, 1]), (-1, [-s, s]), (-s, [1, -1]), (1, [s, -s])]
+};
 
 /// The direction away from the edge at `a` when `a` is an empty
 /// first-line point (the first of two in a corner).
@@ -165,19 +173,23 @@ pub fn propose_edge_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves,
     // At most four liberties, read in place (the board is not played on
     // here).
     for &a in board.libs(s) {
-        // Most liberties are off the first line: no direction to try.
-        if !is_edge(board, a) {
-            continue;
-        }
-        // Every point looked at is a neighbour or diagonal of `a` or of
-        // an on-board `x`: read straight off the padded array (`step`).
-        for up in ups(board, a) {
-            let up_off = offset(up);
-            for right in [turn(up), neg(turn(up))] {
-                let right_off = offset(right);
-                let above = step(a, up_off);
-                if board.cell(above).is(other) && board.countlib(above) > 4 && color == to_move {
-                    // Case 1: crawl along the edge towards `right`.
+        // The directions `up` with the edge behind `a` (see `ups`): none
+        // for the many liberties off the first line. Every point looked
+        // at is a neighbour or diagonal of `a` or of an on-board `x`:
+        // read straight off the padded array (`step`), where an empty
+        // cell is on the board.
+        for &(up_off, rights) in &UP_RIGHTS {
+            if board.cell(step(a, -up_off)) != Cell::Border {
+                continue;
+            }
+            let above = step(a, up_off);
+            let above_cell = board.cell(above);
+            if above_cell.is(other) {
+                if board.countlib(above) <= 4 || color != to_move {
+                    continue;
+                }
+                // Case 1: crawl along the edge towards each side.
+                for right_off in rights {
                     let mut x = a;
                     let mut found = false;
                     while on(board, x) {
@@ -190,20 +202,20 @@ pub fn propose_edge_moves(board: &mut Board, s: Point, acc: &mut CandidateMoves,
                     if !found {
                         acc.remove(a);
                     }
-                } else if on(board, above)
-                    && board.is_empty(above)
-                    && board.cell(step(a, up_off - right_off)).is(other)
-                    && on(board, step(a, right_off))
-                    && board.is_empty(step(a, right_off))
-                {
+                }
+            } else if above_cell == Cell::Empty {
+                for right_off in rights {
                     // Case 2: climb up, or block one further.
                     let blocker = step(a, up_off - right_off);
+                    if !board.cell(blocker).is(other) || !board.is_empty(step(a, right_off)) {
+                        continue;
+                    }
                     if board.countlib(blocker) == 1 {
                         acc.add(above, 10);
                     } else {
                         acc.add(above, 0);
                         let c = step(a, up_off + right_off);
-                        if on(board, c) && board.is_empty(c) && (n_libs != 2 || color != to_move) {
+                        if board.is_empty(c) && (n_libs != 2 || color != to_move) {
                             acc.add(c, 0);
                         }
                     }
