@@ -117,6 +117,10 @@ pub fn atari_lib(board: &Board, s: Point) -> Point {
 #[inline]
 pub fn adjacent_with(board: &Board, s: Point, n_libs: usize) -> PointList {
     let mut v = board.adjacent_chain_list(s, n_libs);
-    v.retain(|a| board.countlib(a) == n_libs);
+    // A chain on the board has a liberty: at most one is exactly one, and
+    // most calls ask for chains in atari.
+    if n_libs > 1 {
+        v.retain(|a| board.countlib(a) == n_libs);
+    }
     v
 }
