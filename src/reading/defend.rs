@@ -17,7 +17,7 @@ use super::moves::local::neighbor_of_chain;
 use super::moves::{break_chain, edge, rescue, squeeze, superstring, CandidateMoves, GenDepth};
 use super::order::{order_moves, Side};
 use super::{Best, NodeState, ReadResult, Reader};
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, ChainId, Color, Point};
 
 /// Propose capturing every opponent chain next to the chain on `s` that
 /// is in atari (the direct part of GNU Go's `break_chain_moves`).
@@ -27,6 +27,44 @@ pub(super) fn add_atari_captures(board: &Board, s: Point, moves: &mut CandidateM
             moves.add(board.libs(a)[0], score);
         }
     }
+}
+
+/// At least the number of liberties a stone of `color` on the empty
+/// point `p` would have after its captures (what [`accuratelib`]
+/// counts): its empty neighbours, the other liberties of the chains it
+/// joins and the stones it captures, a point counted again when it is
+/// more than one of these.
+fn libs_after_bound(board: &Board, p: Point, color: Color) -> usize {
+    let own = Cell::stone(color);
+    let other = Cell::stone(color.opponent());
+    let mut ids: [ChainId; 4] = [0; 4];
+    let mut n_ids = 0;
+    let mut n = 0;
+    for q in p.neighbors() {
+        let cell = board.cell(q);
+        if cell == Cell::Empty {
+            n += 1;
+            continue;
+        }
+        let joins = cell == own;
+        if !joins && (cell != other || board.countlib(q) != 1) {
+            continue;
+        }
+        let id = board.chain_id(q);
+        if ids[..n_ids].contains(&id) {
+            continue;
+        }
+        ids[n_ids] = id;
+        n_ids += 1;
+        // A chain joined has `p` among its liberties; a chain captured
+        // frees its stones.
+        n += if joins {
+            board.countlib(q) - 1
+        } else {
+            board.chain_size(q)
+        };
+    }
+    n
 }
 
 /// The liberties of the chain on `s` (of `color`) once `color` has
@@ -214,7 +252,11 @@ impl Reader {
         lib_buf[..n_libs].copy_from_slice(&board.libs(s)[..n_libs]);
         let libs = &lib_buf[..n_libs];
         for &l in libs {
-            if accuratelib(board, l, color, goal) >= goal {
+            // Most liberties are far short of the goal, which a quick
+            // bound tells before the exact count.
+            if libs_after_bound(board, l, color) >= goal
+                && accuratelib(board, l, color, goal) >= goal
+            {
                 return Some(l);
             }
         }
@@ -479,8 +521,42 @@ impl Reader {
 
 #[cfg(test)]
 mod tests {
-    use super::libs_after_capture;
+    use super::{libs_after_bound, libs_after_capture};
     use crate::board::{Board, Color, Point, SplitMix64};
+    use crate::reading::libs::accuratelib;
+
+    /// The bound against the exact count, for every empty point and
+    /// colour of random positions.
+    #[test]
+    fn libs_after_bound_is_a_bound() {
+        let mut rng = SplitMix64(5);
+        let mut tight = 0;
+        for _ in 0..200 {
+            let mut board = Board::new(9);
+            let points: Vec<Point> = board.points().collect();
+            for _ in 0..rng.below(70) + 10 {
+                let p = points[rng.below(points.len())];
+                let color = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let _ = board.play(p, color);
+            }
+            for &p in &points {
+                if !board.is_empty(p) {
+                    continue;
+                }
+                for color in [Color::Black, Color::White] {
+                    let exact = accuratelib(&board, p, color, usize::MAX);
+                    let bound = libs_after_bound(&board, p, color);
+                    assert!(bound >= exact, "{p:?} {color:?}: {bound} < {exact}");
+                    tight += usize::from(bound == exact);
+                }
+            }
+        }
+        assert!(tight > 1000, "only {tight} tight bounds");
+    }
 
     /// Against playing the capture: every chain with at most four
     /// liberties, every neighbour in atari whose liberty is not one of
