@@ -1,4 +1,5 @@
-//! The typed undo journal and the hypothetical-move API.
+//! The undo journals (one per array a move writes) and the
+//! hypothetical-move API.
 //!
 //! GNU Go counterpart: the change stack of `engine/board.c` (`BEGIN_CHANGE_RECORD`,
 //! `PUSH_VALUE`, `POP_MOVE`) behind `trymove`, `tryko` and `popgo`. Every
