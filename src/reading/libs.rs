@@ -150,6 +150,31 @@ pub(crate) fn accuratelib_scanned(
     count_after_rest(board, p, color, true, cap, n_empty, friends, capture_next)
 }
 
+/// [`approxlib`] for a caller that has just looked at the four
+/// neighbours of `p` itself: `n_empty` empty ones and the distinct
+/// chains of `color` next to `p` (`friends`, one stone of each, in any
+/// order). The count is the same as [`count_after_scan`]'s: the same
+/// early return (any friend with more than `cap` liberties settles it;
+/// which one is met first does not matter) and the same
+/// [`count_after_rest`], whose capped count does not depend on the order
+/// of `friends`; only the look is not repeated.
+pub(crate) fn approxlib_scanned(
+    board: &Board,
+    p: Point,
+    color: Color,
+    cap: usize,
+    n_empty: usize,
+    friends: &[Point],
+) -> usize {
+    if cap == 0 {
+        return 0;
+    }
+    if friends.iter().any(|&f| board.countlib(f) > cap) {
+        return cap;
+    }
+    count_after_rest(board, p, color, false, cap, n_empty, friends, false)
+}
+
 /// [`count_after`] past its `cap == 0` test: the look at the neighbours
 /// of `p`, then [`count_after_rest`].
 #[inline(always)]

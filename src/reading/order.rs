@@ -25,7 +25,7 @@
 //! and checked on its checking half, as were (2026-11-29) the rising
 //! defender's-point table and the attacker's per-stone rescue bonus.
 
-use super::libs::{accuratelib_scanned, approxlib};
+use super::libs::{accuratelib_scanned, approxlib, approxlib_scanned};
 use super::moves::{CandidateMoves, MAX_CANDIDATES};
 use crate::board::{Board, Cell, ChainId, Color, Point, PointSet};
 
@@ -129,6 +129,9 @@ struct MoveEffect {
     /// the move rescues: next to `p` when the move is not a self-atari,
     /// or next to a chain it captures.
     rescued: i32,
+    /// The distinct opponent chains next to `p` (gathered for the
+    /// attacker only: it counts the defender's liberties at `p`).
+    opponents: ChainSet,
 }
 
 /// The distinct chains met around a point, up to four: one stone of each
@@ -173,7 +176,26 @@ impl ChainSet {
 
 /// The effect of `mover` playing at `p` on itself and on the target
 /// chain `s`, or `None` when the move is suicide.
-fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect> {
+///
+/// With `side` given, only what [`evaluate`] reads for that side is
+/// exact (the scores come out the same; the unit tests compare them
+/// with the full effect's): the attacker reads `own_libs` only through
+/// `min(4)`, `<= 1` and `== 1`, so counting stops at four; the defender
+/// reads it only through `<= 1` unless it joins the target (then it is
+/// `target_libs`, read up to six), so counting stops at two; the
+/// attacker never reads `threatened` or `saved`, the defender never
+/// reads `rescued`. With `None` every field is exact (as documented on
+/// [`MoveEffect`]) and `opponents` is empty.
+#[inline(always)]
+fn effect(
+    board: &Board,
+    s: Point,
+    p: Point,
+    mover: Color,
+    side: Option<Side>,
+) -> Option<MoveEffect> {
+    let attack = side == Some(Side::Attack);
+    let defend = side == Some(Side::Defend);
     let own = Cell::stone(mover);
     let other = Cell::stone(mover.opponent());
     // Chains are told apart by record id, each neighbour's record read
@@ -185,6 +207,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     let mut touches_target = false;
     let mut threatened = 0;
     let mut threatened_chains = ChainSet::new();
+    let mut opponents = ChainSet::new();
     let mut saved = 0;
     let mut open = 0;
     let mut edge = false;
@@ -209,7 +232,10 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         let size = chain.size as i32;
         let in_target = id == target;
         if cell == other {
-            if libs == 2 && !in_target && threatened_chains.insert(q, id) {
+            if attack {
+                opponents.insert(q, id);
+            }
+            if libs == 2 && !attack && !in_target && threatened_chains.insert(q, id) {
                 threatened += size;
             }
             if libs == 1 {
@@ -234,26 +260,37 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     if !legal {
         return None;
     }
-    // Scores look at no more than six liberties: counting stops there.
+    // Scores look at no more than six liberties: counting stops there
+    // (earlier when the side reads less, see above).
     // The neighbours were looked at above: the count starts from that.
+    let target_color = board.chain(s).color;
+    let own_cap = if target_color == mover && touches_target {
+        OWN_LIBS_CAP
+    } else if attack {
+        4
+    } else if defend {
+        2
+    } else {
+        OWN_LIBS_CAP
+    };
     let own_libs = accuratelib_scanned(
         board,
         p,
         mover,
-        OWN_LIBS_CAP,
+        own_cap,
         open as usize,
         friends.stones(),
         !captured_chains.stones().is_empty(),
     ) as i32;
     let mut rescued = 0;
-    if own_libs > 1 {
+    if own_libs > 1 && !defend {
         for (&f, &id) in friends.stones().iter().zip(&friends.ids) {
             if board.countlib(f) == 1 && id != target {
                 rescued += board.chain_size(f) as i32;
             }
         }
     }
-    if !captured_chains.stones().is_empty() {
+    if !captured_chains.stones().is_empty() && !defend {
         // Own chains in atari next to a captured chain get its stones'
         // points as liberties (each counted once).
         let mut counted = [Point::NONE; 8];
@@ -277,7 +314,6 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
     if own_libs <= 1 {
         threatened = 0;
     }
-    let target_color = board.chain(s).color;
     let (target_libs, target_size) = if target_color != mover {
         // The mover attacks: it takes the liberty `p`, or captures.
         let libs = board.countlib(s) as i32;
@@ -323,6 +359,7 @@ fn effect(board: &Board, s: Point, p: Point, mover: Color) -> Option<MoveEffect>
         touches: touches_target,
         own_neighbor: !friends.stones().is_empty(),
         rescued,
+        opponents,
     })
 }
 
@@ -374,7 +411,7 @@ const KILLER_SCORE: i32 = 15;
 const EDGE_PENALTY: i32 = 4;
 
 fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 {
-    let Some(e) = effect(board, s, p, mover) else {
+    let Some(e) = effect(board, s, p, mover, Some(side)) else {
         return -1000;
     };
     // Both sides: room around the move, and the first line is worth less.
@@ -418,7 +455,22 @@ fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 
             // it): how much would the defender gain there?
             let string_libs = board.countlib(s);
             if e.touches && (!self_atari || (string_libs <= 2 && !e.own_neighbor)) {
-                let def_libs = approxlib(board, p, board.chain(s).color, 5);
+                // The defender's chains next to `p` are the mover's
+                // opponents gathered in `effect` (when the mover is not
+                // the target's owner): the same count, the same look.
+                let def_color = board.chain(s).color;
+                let def_libs = if def_color == mover.opponent() {
+                    approxlib_scanned(
+                        board,
+                        p,
+                        def_color,
+                        5,
+                        e.open as usize,
+                        e.opponents.stones(),
+                    )
+                } else {
+                    approxlib(board, p, def_color, 5)
+                };
                 let safe_atari = string_libs <= 2 && !self_atari;
                 if def_libs <= 1 && e.rescued == 0 && !safe_atari {
                     score -= ATTACK_USELESS_LIB_PENALTY;
@@ -454,6 +506,120 @@ fn evaluate(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 
 mod tests {
     use super::*;
 
+    /// `evaluate` as it was before `effect` learned which side reads it
+    /// (every field exact, the defender's count through `approxlib`):
+    /// the reference the trimmed scoring must match.
+    fn evaluate_reference(board: &Board, s: Point, p: Point, mover: Color, side: Side) -> i32 {
+        let Some(e) = effect(board, s, p, mover, None) else {
+            return -1000;
+        };
+        let mut extra = OPEN_SCORE * e.open;
+        if e.edge {
+            extra -= EDGE_PENALTY;
+        }
+        if side == Side::Defend && e.threatened > 0 {
+            extra += DEFEND_ATARI_SCORE + DEFEND_ATARI_PER_STONE * e.threatened.min(4);
+        }
+        if side == Side::Defend && e.saved > 0 {
+            extra += DEFEND_SAVE_SCORE + DEFEND_SAVE_PER_STONE * e.saved.min(4);
+        }
+        let self_atari = e.own_libs <= 1;
+        let (captured, own_libs, target_libs, target_size) =
+            (e.captured, e.own_libs, e.target_libs, e.target_size);
+        match side {
+            Side::Attack => {
+                let mut score = 0;
+                if target_libs == 0 {
+                    return 1000;
+                }
+                score -= ATTACK_TARGET_LIB_PENALTY * target_libs;
+                score += 3 * own_libs.min(4);
+                if captured > 0 {
+                    score += ATTACK_CAPTURE_SCORE + 2 * captured.min(5);
+                }
+                if self_atari && captured == 0 {
+                    score -= 25;
+                }
+                if own_libs == 1 && captured == 1 {
+                    score -= ATTACK_KO_PENALTY;
+                }
+                let string_libs = board.countlib(s);
+                if e.touches && (!self_atari || (string_libs <= 2 && !e.own_neighbor)) {
+                    let def_libs = approxlib(board, p, board.chain(s).color, 5);
+                    let safe_atari = string_libs <= 2 && !self_atari;
+                    if def_libs <= 1 && e.rescued == 0 && !safe_atari {
+                        score -= ATTACK_USELESS_LIB_PENALTY;
+                    }
+                    if safe_atari {
+                        score += ATTACK_SAFE_ATARI_SCORE;
+                    }
+                    score += ATTACK_DEFENDER_POINT_SCORE[def_libs.min(5)];
+                }
+                if e.rescued > 0 {
+                    score += ATTACK_RESCUE_SCORE + ATTACK_RESCUE_PER_STONE * e.rescued.min(5);
+                }
+                score + extra
+            }
+            Side::Defend => {
+                let mut score = DEFEND_LIB_SCORE * target_libs.min(6);
+                if captured > 0 {
+                    score += DEFEND_CAPTURE_SCORE + 2 * captured.min(5);
+                }
+                if target_libs <= 1 {
+                    score -= 40;
+                }
+                if self_atari && captured == 0 {
+                    score -= 15;
+                }
+                score + target_size.min(3) + extra
+            }
+        }
+    }
+
+    /// The side-trimmed scoring equals the reference on random positions
+    /// (19x19 and 9x9, every target, every empty point, both colours and
+    /// both sides), and `approxlib_scanned` equals `approxlib`.
+    #[test]
+    fn trimmed_scores_match_the_full_effect() {
+        let mut rng = crate::board::SplitMix64(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = move || rng.next_u64();
+        let mut checked = 0;
+        for game in 0..40 {
+            let size = if game % 2 == 0 { 9 } else { 19 };
+            let mut board = Board::new(size);
+            let mut color = Color::Black;
+            let moves = if size == 9 {
+                30 + next() % 60
+            } else {
+                100 + next() % 200
+            };
+            for _ in 0..moves {
+                let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+                let p = empties[(next() % empties.len() as u64) as usize];
+                if board.play(p, color).is_ok() {
+                    color = color.opponent();
+                }
+            }
+            let targets = board.chain_origins(None);
+            let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+            for &s in targets.iter().take(12) {
+                for &p in &empties {
+                    for mover in [Color::Black, Color::White] {
+                        for side in [Side::Attack, Side::Defend] {
+                            assert_eq!(
+                                evaluate(&board, s, p, mover, side),
+                                evaluate_reference(&board, s, p, mover, side),
+                                "{side:?} {mover:?} at {p:?}, target {s:?}\n{board:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "only {checked} checked");
+    }
+
     /// The effect read off the board equals what playing the move does,
     /// for every empty point, both colours and every target chain of
     /// random positions (ko captures included: tryko plays them).
@@ -477,7 +643,7 @@ mod tests {
             for &s in &targets {
                 for &p in &empties {
                     for mover in [Color::Black, Color::White] {
-                        let e = effect(&board, s, p, mover);
+                        let e = effect(&board, s, p, mover, None);
                         let before = board.captures(mover);
                         // Opponent chains next to p with two liberties.
                         let mut two_libs: Vec<Point> = Vec::new();
