@@ -29,7 +29,7 @@ pub(super) fn add_atari_captures(board: &Board, s: Point, moves: &mut CandidateM
     }
 }
 
-/// At least the number of liberties a stone of `color` on the empty
+/// An upper bound on the liberties a stone of `color` on the empty
 /// point `p` would have after its captures (what [`accuratelib`]
 /// counts): its empty neighbours, the other liberties of the chains it
 /// joins and the stones it captures, a point counted again when it is
