@@ -141,13 +141,7 @@ pub(crate) fn accuratelib_scanned(
     friends: &[Point],
     capture_next: bool,
 ) -> usize {
-    if cap == 0 {
-        return 0;
-    }
-    if friends.iter().any(|&f| board.countlib(f) > cap) {
-        return cap;
-    }
-    count_after_rest(board, p, color, true, cap, n_empty, friends, capture_next)
+    count_after_scanned(board, p, color, true, cap, n_empty, friends, capture_next)
 }
 
 /// [`approxlib`] for a caller that has just looked at the four
@@ -166,13 +160,39 @@ pub(crate) fn approxlib_scanned(
     n_empty: usize,
     friends: &[Point],
 ) -> usize {
+    count_after_scanned(board, p, color, false, cap, n_empty, friends, false)
+}
+
+/// The shared body of [`accuratelib_scanned`] and [`approxlib_scanned`]:
+/// [`count_after_scan`]'s early returns, then [`count_after_rest`].
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn count_after_scanned(
+    board: &Board,
+    p: Point,
+    color: Color,
+    accurate: bool,
+    cap: usize,
+    n_empty: usize,
+    friends: &[Point],
+    capture_next: bool,
+) -> usize {
     if cap == 0 {
         return 0;
     }
     if friends.iter().any(|&f| board.countlib(f) > cap) {
         return cap;
     }
-    count_after_rest(board, p, color, false, cap, n_empty, friends, false)
+    count_after_rest(
+        board,
+        p,
+        color,
+        accurate,
+        cap,
+        n_empty,
+        friends,
+        capture_next,
+    )
 }
 
 /// [`count_after`] past its `cap == 0` test: the look at the neighbours
