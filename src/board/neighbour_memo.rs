@@ -155,15 +155,7 @@ mod tests {
         let mut rng = SplitMix64(7);
         let mut board = Board::new(9);
         let points: Vec<Point> = board.points().collect();
-        for _ in 0..60 {
-            let p = points[rng.below(points.len())];
-            let color = if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let _ = board.play(p, color);
-        }
+        rng.scatter_stones(&mut board, 60);
         // Hypothetical moves three deep, popped and replaced, with the
         // memo asked before and after every move and pop (a walk must not
         // answer for another position, also one reached by popping).

@@ -55,6 +55,23 @@ impl SplitMix64 {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
+
+    /// Test positions: `n` tries of a stone of a random colour on a
+    /// random point of `board` (occupied points and illegal moves are
+    /// skipped, captures happen), drawing two numbers per try.
+    #[cfg(test)]
+    pub fn scatter_stones(&mut self, board: &mut super::Board, n: usize) {
+        let points: Vec<Point> = board.points().collect();
+        for _ in 0..n {
+            let p = points[self.below(points.len())];
+            let color = if self.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = board.play(p, color);
+        }
+    }
 }
 
 /// Keys: table 0 black stones, 1 white stones, 2 ko point.

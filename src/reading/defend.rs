@@ -534,15 +534,8 @@ mod tests {
         for _ in 0..200 {
             let mut board = Board::new(9);
             let points: Vec<Point> = board.points().collect();
-            for _ in 0..rng.below(70) + 10 {
-                let p = points[rng.below(points.len())];
-                let color = if rng.below(2) == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let _ = board.play(p, color);
-            }
+            let n = rng.below(70) + 10;
+            rng.scatter_stones(&mut board, n);
             for &p in &points {
                 if !board.is_empty(p) {
                     continue;
@@ -569,15 +562,8 @@ mod tests {
         for _ in 0..200 {
             let mut board = Board::new(9);
             let points: Vec<Point> = board.points().collect();
-            for _ in 0..rng.below(70) + 10 {
-                let p = points[rng.below(points.len())];
-                let color = if rng.below(2) == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let _ = board.play(p, color);
-            }
+            let n = rng.below(70) + 10;
+            rng.scatter_stones(&mut board, n);
             for &s in &points {
                 if !board.is_stone(s) || board.countlib(s) > 4 {
                     continue;

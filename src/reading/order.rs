@@ -523,6 +523,21 @@ fn evaluate_with(
 mod tests {
     use super::*;
 
+    /// A random game of `moves` tries on a `size` board, the colours
+    /// alternating after each legal move, points drawn from `next`.
+    fn random_game(next: &mut impl FnMut() -> u64, size: usize, moves: u64) -> Board {
+        let mut board = Board::new(size);
+        let mut color = Color::Black;
+        for _ in 0..moves {
+            let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+            let p = empties[(next() % empties.len() as u64) as usize];
+            if board.play(p, color).is_ok() {
+                color = color.opponent();
+            }
+        }
+        board
+    }
+
     /// The side-trimmed scoring equals the full one on random positions
     /// (19x19 and 9x9, every target, every empty point, both colours and
     /// both sides); through the attacker's look at the defender's
@@ -534,20 +549,12 @@ mod tests {
         let mut checked = 0;
         for game in 0..40 {
             let size = if game % 2 == 0 { 9 } else { 19 };
-            let mut board = Board::new(size);
-            let mut color = Color::Black;
             let moves = if size == 9 {
                 30 + next() % 60
             } else {
                 100 + next() % 200
             };
-            for _ in 0..moves {
-                let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
-                let p = empties[(next() % empties.len() as u64) as usize];
-                if board.play(p, color).is_ok() {
-                    color = color.opponent();
-                }
-            }
+            let board = random_game(&mut next, size, moves);
             let targets = board.chain_origins(None);
             let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
             for &s in targets.iter().take(12) {
@@ -577,15 +584,8 @@ mod tests {
         let mut next = move || rng.next_u64();
         let mut checked = 0;
         for _game in 0..30 {
-            let mut board = Board::new(9);
-            let mut color = Color::Black;
-            for _ in 0..(40 + next() % 50) {
-                let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
-                let p = empties[(next() % empties.len() as u64) as usize];
-                if board.play(p, color).is_ok() {
-                    color = color.opponent();
-                }
-            }
+            let moves = 40 + next() % 50;
+            let mut board = random_game(&mut next, 9, moves);
             let targets = board.chain_origins(None);
             let empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
             for &s in &targets {

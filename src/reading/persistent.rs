@@ -639,15 +639,7 @@ mod tests {
             let mut b = Board::new(size);
             let points: Vec<Point> = b.points().collect();
             for round in 0..30 {
-                for _ in 0..size {
-                    let p = points[rng.below(points.len())];
-                    let c = if rng.below(2) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    let _ = b.play(p, c);
-                }
+                rng.scatter_stones(&mut b, size);
                 let mut shadow = PointSet::new();
                 for _ in 0..rng.below(12) {
                     shadow.insert(points[rng.below(points.len())]);
