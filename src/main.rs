@@ -88,6 +88,10 @@ struct Options {
     /// expand on an enclosed dragon (0: never solve exactly).
     #[arg(long = "life-node-limit", value_name = "N")]
     life_node_limit: Option<u64>,
+    /// The most empty points a dragon's region may have, once the gaps
+    /// of its walls are closed, for the owl to solve it exactly.
+    #[arg(long = "life-gap-region-empty", value_name = "N")]
+    life_gap_region_empty: Option<usize>,
 }
 
 impl Options {
@@ -117,6 +121,9 @@ impl Options {
         let mut config = LifeConfig::default();
         if let Some(n) = self.life_node_limit {
             config.owl_budget = n;
+        }
+        if let Some(n) = self.life_gap_region_empty {
+            config.gap_region_empty = n;
         }
         config
     }

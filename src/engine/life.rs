@@ -637,6 +637,7 @@ fn read_region(
     target: Point,
     close_gaps: bool,
 ) -> Result<Region, NotEnclosed> {
+    let max_empty = parts.solver.config.gap_region_empty;
     let flood = if close_gaps {
         Region::find_closing_gaps
     } else {
@@ -645,27 +646,20 @@ fn read_region(
     let outline = flood(parts.board, target, &mut |_, _| true)?;
     // A gap-closed region is only worth its walls' reads when the solver
     // can settle it; the region with walls read holds this one.
-    if close_gaps && outline.empty_points(parts.board) > MAX_GAP_REGION_EMPTY {
-        return Err(NotEnclosed::TooManyEmpty(MAX_GAP_REGION_EMPTY));
+    if close_gaps && outline.empty_points(parts.board) > max_empty {
+        return Err(NotEnclosed::TooManyEmpty(max_empty));
     }
     // The walls' reads are no part of a `decide_owl` recording.
     let tracer = parts.owl.tracer.take();
     let found = read_walls(parts, target, flood);
     parts.owl.tracer = tracer;
     match found {
-        Ok(region) if close_gaps && region.empty_points(parts.board) > MAX_GAP_REGION_EMPTY => {
-            Err(NotEnclosed::TooManyEmpty(MAX_GAP_REGION_EMPTY))
+        Ok(region) if close_gaps && region.empty_points(parts.board) > max_empty => {
+            Err(NotEnclosed::TooManyEmpty(max_empty))
         }
         found => found,
     }
 }
-
-/// A gap-closed region with more empty points than this is not solved:
-/// the solver's owl budget seldom settles one (owl.tst and ld_owl.tst,
-/// 2026-11-27, measured without this cap: of 73 questions on gap-closed
-/// regions of more than 10 empty points, 66 ran out of budget), and the
-/// reads are the suites' largest cost in CPU.
-pub const MAX_GAP_REGION_EMPTY: usize = 10;
 
 /// A flood of [`Region`]: strict or closing gaps.
 type Flood =

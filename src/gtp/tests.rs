@@ -1182,7 +1182,10 @@ fn owl_node_counter_and_uncertainty() {
             node_limit: 1,
             ..Default::default()
         },
-        life: crate::solve::LifeConfig { owl_budget: 0 },
+        life: crate::solve::LifeConfig {
+            owl_budget: 0,
+            ..Default::default()
+        },
         ..EngineConfig::default()
     });
     small.game = e.game.clone();

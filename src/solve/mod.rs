@@ -46,18 +46,31 @@ pub const DEFAULT_BUDGET: u64 = 200_000;
 /// reading heuristically.
 pub const OWL_BUDGET: u64 = 5_000;
 
+/// The default of [`LifeConfig::gap_region_empty`]: a gap-closed region
+/// with more empty points is not solved, since the owl's budget seldom
+/// settles one (owl.tst and ld_owl.tst, 2026-11-27, measured without this
+/// cap: of 73 questions on gap-closed regions of more than 10 empty
+/// points, 66 ran out of budget), and the reads of its walls are the
+/// suites' largest cost in CPU.
+pub const GAP_REGION_EMPTY: usize = 10;
+
 /// Limits of the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LifeConfig {
     /// Nodes each exact search behind `owl_attack` / `owl_defend` may
     /// expand (`--life-node-limit`; 0: the owl never asks the solver).
     pub owl_budget: u64,
+    /// The most empty points a region found by closing the gaps of its
+    /// walls may have for the owl to ask the solver about it
+    /// (`--life-gap-region-empty`).
+    pub gap_region_empty: usize,
 }
 
 impl Default for LifeConfig {
     fn default() -> Self {
         LifeConfig {
             owl_budget: OWL_BUDGET,
+            gap_region_empty: GAP_REGION_EMPTY,
         }
     }
 }
