@@ -15,17 +15,16 @@
 //! even by any number of attacker moves in a row.
 
 use super::region::Region;
-use crate::board::{Board, Point, PointSet};
+use crate::board::{Board, ChainId, Point, PointSet, BOARD_ARRAY};
 
-/// One connected set of non-defender points: its empty points and the
-/// defender strings next to it, as ranges of [`BensonScratch`]'s lists.
+/// One connected set of non-defender points, with ranges of
+/// [`BensonScratch`]'s lists.
 #[derive(Clone, Copy)]
 struct Area {
-    empties: (usize, usize),
-    /// Defender strings (origins) next to it.
+    /// The defender strings of the region next to it (their numbers).
     borders: (usize, usize),
-    /// False when the area leaves the region: never vital.
-    closed: bool,
+    /// Those it is vital to (none when the area leaves the region).
+    vital: (usize, usize),
     alive: bool,
 }
 
@@ -36,53 +35,76 @@ struct Area {
 pub struct BensonScratch {
     stack: Vec<Point>,
     visited: Vec<Point>,
-    strings: Vec<Point>,
+    libs: Vec<Point>,
+    /// The defender strings of the region, by chain id.
+    strings: Vec<ChainId>,
+    /// Each defender stone of the region: its string's number (an entry
+    /// is valid only for the region's stones of this run).
+    string_at: Vec<usize>,
     alive: Vec<bool>,
     areas: Vec<Area>,
     empties: Vec<Point>,
-    borders: Vec<Point>,
+    borders: Vec<usize>,
+    vital: Vec<usize>,
 }
 
 /// The first round of the fixpoint for the target string alone: does it
 /// border at least two closed areas vital to it? The fixpoint only
-/// removes, so without two the target is not alive. Only the areas next
-/// to the target are flooded, and each flood stops at the first point
-/// that makes its area useless to the target (an open point, or an empty
-/// point that is not a liberty of the target); most positions the solver
-/// asks about end here, without building every area of the region.
+/// removes, so without two the target is not alive. Every vital area
+/// holds a liberty of the target (an area without empty points would be
+/// attacker stones without liberties, which no position a game reaches
+/// has), so a target with fewer than two liberties is rejected at once
+/// and the floods start from its liberties alone. Each flood stops at the
+/// first point that makes its area useless to the target (an open point,
+/// or an empty point that is not a liberty of the target); most positions
+/// the solver asks about end here, without building every area of the
+/// region.
 fn target_has_two_vital_areas(board: &Board, region: &Region, scratch: &mut BensonScratch) -> bool {
     let defender = region.defender;
     let target = region.target;
+    if board.countlib(target) < 2 {
+        return false;
+    }
+    let BensonScratch {
+        stack,
+        visited,
+        libs,
+        ..
+    } = scratch;
+    board.findlib(target, libs);
+    let mut is_lib = PointSet::new();
+    for &l in libs.iter() {
+        is_lib.insert(l);
+    }
     // Points flooded so far; `useless` marks those of areas found useless,
     // so a later flood that meets one stops too (same area).
     let mut seen = PointSet::new();
     let mut useless = PointSet::new();
     let mut vital = 0;
-    let BensonScratch { stack, visited, .. } = scratch;
-    for s in board.stones(target) {
-        for start in s.neighbors() {
-            if !region.points.contains(start)
-                || board.color_at(start) == Some(defender)
-                || !seen.insert(start)
-            {
-                continue;
+    for (i, &start) in libs.iter().enumerate() {
+        if !region.points.contains(start) || !seen.insert(start) {
+            continue;
+        }
+        // Each vital area still to find holds a liberty not yet seen.
+        if vital + (libs.len() - i) < 2 {
+            return false;
+        }
+        visited.clear();
+        visited.push(start);
+        stack.clear();
+        stack.push(start);
+        let mut good = true;
+        'flood: while let Some(p) = stack.pop() {
+            if board.is_empty(p) && !is_lib.contains(p) {
+                good = false;
+                break;
             }
-            visited.clear();
-            visited.push(start);
-            stack.clear();
-            stack.push(start);
-            let mut good = true;
-            'flood: while let Some(p) = stack.pop() {
-                if board.is_empty(p) && !p.neighbors().iter().any(|&n| board.same_chain(n, target))
-                {
-                    good = false;
-                    break;
-                }
-                for q in p.neighbors() {
-                    if !board.on_board(q) || board.color_at(q) == Some(defender) {
+            for q in p.neighbors() {
+                if region.points.contains(q) {
+                    if board.color_at(q) == Some(defender) {
                         continue;
                     }
-                    if !region.points.contains(q) || useless.contains(q) {
+                    if useless.contains(q) {
                         good = false;
                         break 'flood;
                     }
@@ -90,17 +112,20 @@ fn target_has_two_vital_areas(board: &Board, region: &Region, scratch: &mut Bens
                         visited.push(q);
                         stack.push(q);
                     }
+                } else if board.on_board(q) && board.color_at(q) != Some(defender) {
+                    good = false;
+                    break 'flood;
                 }
             }
-            if good {
-                vital += 1;
-                if vital >= 2 {
-                    return true;
-                }
-            } else {
-                for &p in visited.iter() {
-                    useless.insert(p);
-                }
+        }
+        if good {
+            vital += 1;
+            if vital >= 2 {
+                return true;
+            }
+        } else {
+            for &p in visited.iter() {
+                useless.insert(p);
             }
         }
     }
@@ -134,31 +159,55 @@ pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
 /// Benson's fixpoint over every area of the region: is the target among
 /// the strings that survive? The target must hold a defender stone.
 /// [`target_unconditionally_alive`] runs it only after the shortcut.
-/// It works in `scratch`'s lists.
+/// It works in `scratch`'s lists. Strings are numbered in the order the
+/// region's list meets them; a defender string next to the region with
+/// no stone in it is never removed, so it is left out. Which strings an
+/// area is vital to does not change as the fixpoint removes, so it is
+/// worked out once per area.
 fn benson_fixpoint_with(board: &Board, region: &Region, scratch: &mut BensonScratch) -> bool {
     let defender = region.defender;
     let BensonScratch {
         stack,
         strings,
+        string_at,
         alive,
         areas,
         empties,
         borders,
+        vital,
         ..
     } = scratch;
-    // Defender strings of the region, by origin.
+    // Defender strings of the region (chain ids), each stone of the
+    // region marked with its string's number.
     strings.clear();
+    string_at.resize(BOARD_ARRAY, 0);
     for &p in &region.list {
         if board.color_at(p) == Some(defender) {
-            let o = board.origin(p);
-            if !strings.contains(&o) {
-                strings.push(o);
-            }
+            let id = board.chain_id(p);
+            let i = match strings.iter().position(|&s| s == id) {
+                Some(i) => i,
+                None => {
+                    strings.push(id);
+                    strings.len() - 1
+                }
+            };
+            string_at[p.idx()] = i;
         }
     }
+    // The number of the defender string on `q`, if it has a stone in the
+    // region.
+    let string_of = |q: Point| {
+        if region.points.contains(q) {
+            Some(string_at[q.idx()])
+        } else {
+            let id = board.chain_id(q);
+            strings.iter().position(|&s| s == id)
+        }
+    };
     areas.clear();
     empties.clear();
     borders.clear();
+    vital.clear();
     let mut seen = PointSet::new();
     for &start in &region.list {
         if board.color_at(start) == Some(defender) || seen.contains(start) {
@@ -174,72 +223,75 @@ fn benson_fixpoint_with(board: &Board, region: &Region, scratch: &mut BensonScra
                 empties.push(p);
             }
             for q in p.neighbors() {
-                if !board.on_board(q) {
-                    continue;
-                }
                 if board.color_at(q) == Some(defender) {
-                    let o = board.origin(q);
-                    if !borders[borders_from..].contains(&o) {
-                        borders.push(o);
+                    if let Some(i) = string_of(q) {
+                        if !borders[borders_from..].contains(&i) {
+                            borders.push(i);
+                        }
                     }
                 } else if !region.points.contains(q) {
-                    closed = false;
+                    if board.on_board(q) {
+                        closed = false;
+                    }
                 } else if seen.insert(q) {
                     stack.push(q);
                 }
             }
         }
+        // The strings of its border every empty point of it is a
+        // liberty of (all of them for an area without empty points).
+        let vital_from = vital.len();
+        if closed {
+            for &i in &borders[borders_from..] {
+                let id = strings[i];
+                let liberty_of_all = empties[empties_from..].iter().all(|&e| {
+                    e.neighbors()
+                        .iter()
+                        .any(|&n| board.color_at(n) == Some(defender) && board.chain_id(n) == id)
+                });
+                if liberty_of_all {
+                    vital.push(i);
+                }
+            }
+        }
         areas.push(Area {
-            empties: (empties_from, empties.len()),
             borders: (borders_from, borders.len()),
-            closed,
+            vital: (vital_from, vital.len()),
             alive: true,
         });
     }
-    let vital = |area: &Area, s: Point| {
-        area.closed
-            && empties[area.empties.0..area.empties.1].iter().all(|&e| {
-                e.neighbors()
-                    .iter()
-                    .any(|&n| board.color_at(n) == Some(defender) && board.origin(n) == s)
-            })
+    let Some(target) = string_of(region.target) else {
+        return false;
     };
     alive.clear();
     alive.resize(strings.len(), true);
     loop {
         let mut changed = false;
-        for (i, &s) in strings.iter().enumerate() {
-            if !alive[i] {
+        for (i, is_alive) in alive.iter_mut().enumerate() {
+            if !*is_alive {
                 continue;
             }
             let count = areas
                 .iter()
-                .filter(|a| {
-                    a.alive && borders[a.borders.0..a.borders.1].contains(&s) && vital(a, s)
-                })
+                .filter(|a| a.alive && vital[a.vital.0..a.vital.1].contains(&i))
                 .count();
             if count < 2 {
-                alive[i] = false;
+                *is_alive = false;
                 changed = true;
             }
         }
-        if !changed {
+        // Removal is final: the target gone, the answer is known.
+        if !changed || !alive[target] {
             break;
         }
         for area in areas.iter_mut().filter(|a| a.alive) {
-            if borders[area.borders.0..area.borders.1].iter().any(|b| {
-                strings
-                    .iter()
-                    .position(|s| s == b)
-                    .is_some_and(|i| !alive[i])
-            }) {
+            if borders[area.borders.0..area.borders.1]
+                .iter()
+                .any(|&b| !alive[b])
+            {
                 area.alive = false;
             }
         }
     }
-    let target = board.origin(region.target);
-    strings
-        .iter()
-        .position(|&s| s == target)
-        .is_some_and(|i| alive[i])
+    alive[target]
 }

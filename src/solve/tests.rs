@@ -760,7 +760,8 @@ fn a_closure_that_would_capture_is_refused() {
 }
 
 /// The Benson test's shortcut (the target's own two vital areas first)
-/// answers as the full fixpoint does, on random enclosed problems, most
+/// answers as the full fixpoint does, and the fixpoint as the plain model
+/// of it ([`naive_benson`]), on random enclosed problems, most
 /// refilled densely with defender stones so that live targets (with eyes
 /// of empty points and attacker stones) come up as well as dead ones; the
 /// test under check keeps its lists from one problem to the next, as in
@@ -811,6 +812,7 @@ fn benson_shortcut_agrees_with_the_full_fixpoint() {
         };
         let region = Region { target, ..region };
         let full = benson_fixpoint(&board, &region);
+        assert_eq!(full, naive_benson(&board, &region), "{board:?}");
         assert_eq!(
             target_unconditionally_alive_with(&board, &region, &mut scratch),
             full,
@@ -823,6 +825,88 @@ fn benson_shortcut_agrees_with_the_full_fixpoint() {
         checked >= 4000 && alive >= 200,
         "{checked} checked, {alive} alive"
     );
+}
+
+/// Benson's fixpoint written as plainly as possible, the model the
+/// solver's version is checked against: areas are the connected sets of
+/// non-defender points of the region, strings known by their origins,
+/// and every round asks each string afresh which areas are vital to it.
+fn naive_benson(board: &Board, region: &Region) -> bool {
+    let defender = region.defender;
+    let mut strings: Vec<Point> = Vec::new();
+    for &p in &region.list {
+        if board.color_at(p) == Some(defender) && !strings.contains(&board.origin(p)) {
+            strings.push(board.origin(p));
+        }
+    }
+    // Each area: its points, its defender neighbours (origins), closed.
+    let mut areas: Vec<(Vec<Point>, Vec<Point>, bool)> = Vec::new();
+    let mut seen = PointSet::new();
+    for &start in &region.list {
+        if board.color_at(start) == Some(defender) || !seen.insert(start) {
+            continue;
+        }
+        let (mut points, mut borders, mut closed) = (vec![start], Vec::new(), true);
+        let mut i = 0;
+        while i < points.len() {
+            for q in points[i].neighbors() {
+                if !board.on_board(q) {
+                    continue;
+                }
+                if board.color_at(q) == Some(defender) {
+                    if !borders.contains(&board.origin(q)) {
+                        borders.push(board.origin(q));
+                    }
+                } else if !region.points.contains(q) {
+                    closed = false;
+                } else if seen.insert(q) {
+                    points.push(q);
+                }
+            }
+            i += 1;
+        }
+        areas.push((points, borders, closed));
+    }
+    let liberty_of = |e: Point, s: Point| {
+        e.neighbors()
+            .iter()
+            .any(|&n| board.color_at(n) == Some(defender) && board.origin(n) == s)
+    };
+    let mut alive_areas = vec![true; areas.len()];
+    let mut alive = strings.clone();
+    loop {
+        let survivors: Vec<Point> = alive
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let vital =
+                    areas
+                        .iter()
+                        .zip(&alive_areas)
+                        .filter(|((points, borders, closed), &a)| {
+                            a && *closed
+                                && borders.contains(&s)
+                                && points
+                                    .iter()
+                                    .all(|&e| !board.is_empty(e) || liberty_of(e, s))
+                        });
+                vital.count() >= 2
+            })
+            .collect();
+        if survivors.len() == alive.len() {
+            break;
+        }
+        alive = survivors;
+        for ((_, borders, _), a) in areas.iter().zip(alive_areas.iter_mut()) {
+            if borders
+                .iter()
+                .any(|b| strings.contains(b) && !alive.contains(b))
+            {
+                *a = false;
+            }
+        }
+    }
+    alive.contains(&board.origin(region.target))
 }
 
 /// A move the board refuses (only a key collision can offer one: the
