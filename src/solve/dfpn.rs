@@ -134,13 +134,57 @@ pub enum Stop {
     Depth,
 }
 
+/// Buckets of [`Line`]'s filter.
+const LINE_FILTER: usize = 256;
+
+/// The keys of the positions on the current line, each as many times as
+/// it was entered, with a filter (how many keys of the line fall in each
+/// bucket of a key's top bits) that answers most "not on the line"
+/// without a scan: df-pn asks for every child of every expansion, and
+/// lines are short.
+struct Line {
+    keys: Vec<u64>,
+    filter: [u32; LINE_FILTER],
+}
+
+impl Line {
+    fn new() -> Line {
+        Line {
+            keys: Vec::new(),
+            filter: [0; LINE_FILTER],
+        }
+    }
+
+    fn bucket(key: u64) -> usize {
+        (key >> 56) as usize % LINE_FILTER
+    }
+
+    fn enter(&mut self, key: u64) {
+        self.keys.push(key);
+        self.filter[Line::bucket(key)] += 1;
+    }
+
+    /// Take one entry of `key` off the line (the newest); nothing when it
+    /// is not on it.
+    fn leave(&mut self, key: u64) {
+        if let Some(i) = self.keys.iter().rposition(|&k| k == key) {
+            self.keys.remove(i);
+            self.filter[Line::bucket(key)] -= 1;
+        }
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        self.filter[Line::bucket(key)] != 0 && self.keys.iter().rev().any(|&k| k == key)
+    }
+}
+
 /// A df-pn search for one set of rules.
 pub struct Dfpn<'r> {
     /// The game.
     pub rules: Rules<'r>,
     table: KeyMap<u64, Entry>,
     max_entries: usize,
-    on_path: KeyMap<u64, u32>,
+    on_path: Line,
     /// End-of-game tests already made ([`Rules::judge`], keyed by
     /// [`judged_key`]): df-pn expands a position again each time it comes
     /// back to it, and the test (Benson's fixpoint) costs more than the
@@ -154,6 +198,11 @@ pub struct Dfpn<'r> {
     expansions: KeyMap<u64, Vec<Expansion>>,
     /// The lists Benson's test works in, kept between its runs.
     benson: BensonScratch,
+    /// Children lists of finished calls of [`Dfpn::mid`], to be filled
+    /// again (one list per level of the line is live at a time).
+    spare: Vec<Vec<Child>>,
+    /// The moves list of [`Dfpn::expand_moves`], kept between its runs.
+    moves: Vec<Point>,
     /// Positions expanded so far.
     pub nodes: u64,
     budget: u64,
@@ -168,10 +217,12 @@ impl<'r> Dfpn<'r> {
             rules,
             table: KeyMap::default(),
             max_entries: DEFAULT_TABLE_ENTRIES,
-            on_path: KeyMap::default(),
+            on_path: Line::new(),
             judged: KeyMap::default(),
             expansions: KeyMap::default(),
             benson: BensonScratch::default(),
+            spare: Vec::new(),
+            moves: Vec::new(),
             nodes: 0,
             budget,
             stopped: None,
@@ -237,8 +288,9 @@ impl<'r> Dfpn<'r> {
             return (unsettled, Vec::new());
         }
         let start_nodes = self.nodes;
-        let mut children = self.expand(board, to_move, passed, key);
-        *self.on_path.entry(key).or_insert(0) += 1;
+        let mut children = self.spare.pop().unwrap_or_default();
+        self.expand(board, to_move, passed, key, &mut children);
+        self.on_path.enter(key);
         let mut numbers = combine(&children);
         loop {
             if numbers.phi >= th_phi || numbers.delta >= th_delta || self.stopped.is_some() {
@@ -280,7 +332,7 @@ impl<'r> Dfpn<'r> {
                 "a terminal child is never searched"
             );
             let child_key = self.rules.key(board, to_move.opponent(), child_passed);
-            let (n, _) = self.mid(
+            let (n, grandchildren) = self.mid(
                 board,
                 to_move.opponent(),
                 child_passed,
@@ -289,6 +341,7 @@ impl<'r> Dfpn<'r> {
                 child_th_delta,
                 depth + 1,
             );
+            self.spare.push(grandchildren);
             board.popgo();
             children[best].phi = n.phi;
             children[best].delta = n.delta;
@@ -296,11 +349,7 @@ impl<'r> Dfpn<'r> {
             children[best].height = n.height;
             numbers = combine(&children);
         }
-        let count = self.on_path.get_mut(&key).expect("on the line");
-        *count -= 1;
-        if *count == 0 {
-            self.on_path.remove(&key);
-        }
+        self.on_path.leave(key);
         if self.stopped.is_none() && !(numbers.settled() && numbers.path_dependent) {
             self.store(
                 key,
@@ -315,58 +364,42 @@ impl<'r> Dfpn<'r> {
         (numbers, children)
     }
 
-    /// The children of the position (key `key`): every move of
-    /// `to_move`, each with its value from the game's end, a repetition,
-    /// the table, or 1/1.
-    fn expand(&mut self, board: &mut Board, to_move: Color, passed: bool, key: u64) -> Vec<Child> {
-        let expansions = match self.expansions.remove(&key) {
-            Some(known) => known,
-            None => self.expand_moves(board, to_move, passed),
-        };
-        let mut out = Vec::with_capacity(expansions.len());
-        for e in &expansions {
-            let mut height = 0;
-            let (phi, delta, path_dependent, terminal) = match e.outcome {
-                // The mover won: the child's side to move has lost.
-                Outcome::Ended(true) => (INF, 0, false, true),
-                Outcome::Ended(false) => (0, INF, false, true),
-                Outcome::Open(child_key) => {
-                    if self.on_path.contains_key(&child_key) {
-                        // A repetition: the ko master loses.
-                        if to_move == self.rules.ko_master {
-                            (0, INF, true, true)
-                        } else {
-                            (INF, 0, true, true)
-                        }
-                    } else if let Some(t) = self.table.get(&child_key) {
-                        height = t.height;
-                        (t.phi, t.delta, false, false)
-                    } else {
-                        (1, 1, false, false)
-                    }
-                }
-            };
-            out.push(Child {
-                mv: e.mv,
-                phi,
-                delta,
-                path_dependent,
-                terminal,
-                height,
-            });
+    /// The children of the position (key `key`) into `out`: every move
+    /// of `to_move`, each with its value from the game's end, a
+    /// repetition, the table, or 1/1.
+    fn expand(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        key: u64,
+        out: &mut Vec<Child>,
+    ) {
+        let repeating_loses = to_move == self.rules.ko_master;
+        if let Some(known) = self.expansions.get(&key) {
+            children(known, &self.on_path, &self.table, repeating_loses, out);
+            return;
         }
+        let expansions = self.expand_moves(board, to_move, passed);
+        children(
+            &expansions,
+            &self.on_path,
+            &self.table,
+            repeating_loses,
+            out,
+        );
         if self.expansions.len() >= EXPANSION_ENTRIES.min(self.max_entries) {
             self.expansions.clear();
         }
         self.expansions.insert(key, expansions);
-        out
     }
 
     /// Play every move of `to_move` once: how the game stands after it.
     fn expand_moves(&mut self, board: &mut Board, to_move: Color, passed: bool) -> Vec<Expansion> {
-        let moves = self.rules.moves(board, to_move);
+        let mut moves = std::mem::take(&mut self.moves);
+        self.rules.moves_into(board, to_move, &mut moves);
         let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
+        for &mv in &moves {
             let step = match self.rules.place(board, mv, to_move, passed) {
                 Some(step) => step,
                 None => self.judge(board, to_move),
@@ -380,6 +413,7 @@ impl<'r> Dfpn<'r> {
             board.popgo();
             out.push(Expansion { mv, outcome });
         }
+        self.moves = moves;
         out
     }
 
@@ -448,39 +482,65 @@ impl<'r> Dfpn<'r> {
     /// Mark `key` as on the current line (proof extraction walks lines
     /// of its own).
     pub fn enter_line(&mut self, key: u64) {
-        *self.on_path.entry(key).or_insert(0) += 1;
+        self.on_path.enter(key);
     }
 
     /// Undo [`Dfpn::enter_line`].
     pub fn leave_line(&mut self, key: u64) {
-        if let Some(c) = self.on_path.get_mut(&key) {
-            *c -= 1;
-            if *c == 0 {
-                self.on_path.remove(&key);
-            }
-        }
+        self.on_path.leave(key);
     }
 
     /// Whether `key` repeats a position of the current line.
     pub fn on_line(&self, key: u64) -> bool {
-        self.on_path.contains_key(&key)
+        self.on_path.contains(key)
     }
 }
 
-/// A position's numbers from its children's.
-fn combine(children: &[Child]) -> Numbers {
-    let mut phi = INF;
-    let mut delta: u64 = 0;
-    for c in children {
-        phi = phi.min(c.delta);
-        delta = if c.phi >= INF || delta >= INF {
-            INF
-        } else {
-            // Sums over shared subtrees can grow without bound; a
-            // finite sum stays below the sentinel.
-            delta.saturating_add(c.phi).min(INF - 1)
+/// The children of an expansion into `out` (cleared first), each with
+/// its value from the game's end, a repetition of the line (lost by the
+/// ko master: `repeating_loses` when the mover is it), the table, or 1/1.
+fn children(
+    expansions: &[Expansion],
+    line: &Line,
+    table: &KeyMap<u64, Entry>,
+    repeating_loses: bool,
+    out: &mut Vec<Child>,
+) {
+    out.clear();
+    for e in expansions {
+        let mut height = 0;
+        let (phi, delta, path_dependent, terminal) = match e.outcome {
+            // The mover won: the child's side to move has lost.
+            Outcome::Ended(true) => (INF, 0, false, true),
+            Outcome::Ended(false) => (0, INF, false, true),
+            Outcome::Open(child_key) => {
+                if line.contains(child_key) {
+                    if repeating_loses {
+                        (0, INF, true, true)
+                    } else {
+                        (INF, 0, true, true)
+                    }
+                } else if let Some(t) = table.get(&child_key) {
+                    height = t.height;
+                    (t.phi, t.delta, false, false)
+                } else {
+                    (1, 1, false, false)
+                }
+            }
         };
+        out.push(Child {
+            mv: e.mv,
+            phi,
+            delta,
+            path_dependent,
+            terminal,
+            height,
+        });
     }
+}
+
+/// A position's numbers from its children's, in one pass over them.
+pub(super) fn combine(children: &[Child]) -> Numbers {
     // Children are never empty (pass is always a move), but be safe.
     if children.is_empty() {
         return Numbers {
@@ -490,21 +550,34 @@ fn combine(children: &[Child]) -> Numbers {
             height: 0,
         };
     }
+    let mut phi = INF;
+    let mut delta: u64 = 0;
+    // The least (path dependent, height) of a winning child, packed as
+    // `path_dependent << 32 | height`; `u64::MAX` while there is none.
+    let mut lowest_win = u64::MAX;
+    let mut highest = 0;
+    let mut any_path_dependent = false;
+    for c in children {
+        phi = phi.min(c.delta);
+        delta = if c.phi >= INF || delta >= INF {
+            INF
+        } else {
+            // Sums over shared subtrees can grow without bound; a
+            // finite sum stays below the sentinel.
+            delta.saturating_add(c.phi).min(INF - 1)
+        };
+        if c.delta == 0 {
+            lowest_win = lowest_win.min(u64::from(c.path_dependent) << 32 | u64::from(c.height));
+        }
+        highest = highest.max(c.height);
+        any_path_dependent |= c.path_dependent;
+    }
     let (path_dependent, height) = if phi == 0 {
         // A win: through its lowest winning child, one that rests on no
         // repetition if there is one.
-        let best = children
-            .iter()
-            .filter(|c| c.delta == 0)
-            .min_by_key(|c| (c.path_dependent, c.height))
-            .expect("a winning child");
-        (best.path_dependent, best.height.saturating_add(1))
+        (lowest_win >> 32 != 0, (lowest_win as u32).saturating_add(1))
     } else if delta == 0 {
-        let highest = children.iter().map(|c| c.height).max().unwrap_or(0);
-        (
-            children.iter().any(|c| c.path_dependent),
-            highest.saturating_add(1),
-        )
+        (any_path_dependent, highest.saturating_add(1))
     } else {
         (false, 0)
     };

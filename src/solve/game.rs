@@ -77,6 +77,13 @@ impl Rules<'_> {
     /// last (`Point::NONE`).
     pub fn moves(&self, board: &Board, color: Color) -> Vec<Point> {
         let mut out = Vec::with_capacity(self.region.list.len() + 1);
+        self.moves_into(board, color, &mut out);
+        out
+    }
+
+    /// [`Rules::moves`] into `out` (cleared first).
+    pub fn moves_into(&self, board: &Board, color: Color, out: &mut Vec<Point>) {
+        out.clear();
         for &p in &self.region.list {
             if !board.is_empty(p) {
                 continue;
@@ -91,7 +98,6 @@ impl Rules<'_> {
             }
         }
         out.push(Point::NONE);
-        out
     }
 
     /// Play `mv` for `color` (a move from [`Rules::moves`]) as a

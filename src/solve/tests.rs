@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::dfpn::Dfpn;
+use super::dfpn::{combine, Child, Dfpn, Numbers, INF};
 use super::game::{PassEnd, Rules, Step};
 use super::region::Region;
 use super::*;
@@ -907,6 +907,74 @@ fn naive_benson(board: &Board, region: &Region) -> bool {
         }
     }
     alive.contains(&board.origin(region.target))
+}
+
+/// A position's numbers from its children's as the module docs define
+/// them, term by term: the model `combine`'s single pass is checked
+/// against.
+fn naive_combine(children: &[Child]) -> Numbers {
+    if children.is_empty() {
+        return Numbers {
+            phi: INF,
+            delta: 0,
+            path_dependent: false,
+            height: 0,
+        };
+    }
+    let phi = children.iter().map(|c| c.delta).min().unwrap_or(INF);
+    let mut delta: u64 = 0;
+    for c in children {
+        delta = if c.phi >= INF || delta >= INF {
+            INF
+        } else {
+            delta.saturating_add(c.phi).min(INF - 1)
+        };
+    }
+    let (path_dependent, height) = if phi == 0 {
+        let best = children
+            .iter()
+            .filter(|c| c.delta == 0)
+            .min_by_key(|c| (c.path_dependent, c.height))
+            .expect("a winning child");
+        (best.path_dependent, best.height.saturating_add(1))
+    } else if delta == 0 {
+        let highest = children.iter().map(|c| c.height).max().unwrap_or(0);
+        (
+            children.iter().any(|c| c.path_dependent),
+            highest.saturating_add(1),
+        )
+    } else {
+        (false, 0)
+    };
+    Numbers {
+        phi,
+        delta,
+        path_dependent,
+        height,
+    }
+}
+
+/// `combine` agrees with its plain model on random children: numbers
+/// drawn among 0, 1, small, huge and INF, heights up to `u32::MAX`.
+#[test]
+fn combine_agrees_with_its_model() {
+    let mut rng = SplitMix64(0xc0b1_7e55);
+    let numbers = [0, 1, 2, 3, 17, INF - 2, INF - 1, INF];
+    let heights = [0, 1, 2, 5, u32::MAX - 1, u32::MAX];
+    for _ in 0..20_000 {
+        let len = rng.below(6);
+        let children: Vec<Child> = (0..len)
+            .map(|_| Child {
+                mv: Point::NONE,
+                phi: numbers[rng.below(numbers.len())],
+                delta: numbers[rng.below(numbers.len())],
+                path_dependent: rng.below(3) == 0,
+                terminal: false,
+                height: heights[rng.below(heights.len())],
+            })
+            .collect();
+        assert_eq!(combine(&children), naive_combine(&children), "{children:?}");
+    }
 }
 
 /// A move the board refuses (only a key collision can offer one: the
