@@ -704,7 +704,7 @@ impl NeighbourWalk {
 }
 
 /// A fixed-size set of board points (a bitset over the padded array).
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct PointSet {
     bits: [u64; BOARD_ARRAY.div_ceil(64)],
 }

@@ -15,7 +15,7 @@
 //! even by any number of attacker moves in a row.
 
 use super::region::Region;
-use crate::board::{Board, ChainId, Point, PointSet, BOARD_ARRAY};
+use crate::board::{Board, ChainId, Color, Point, PointSet, BOARD_ARRAY};
 
 /// One connected set of non-defender points, with ranges of
 /// [`BensonScratch`]'s lists.
@@ -33,9 +33,9 @@ struct Area {
 /// each time (allocation was a third of the test's cost).
 #[derive(Default)]
 pub struct BensonScratch {
+    /// The region's points as bits, for the first round.
+    masks: RegionMasks,
     stack: Vec<Point>,
-    visited: Vec<Point>,
-    libs: Vec<Point>,
     /// The defender strings of the region, by chain id.
     strings: Vec<ChainId>,
     /// Each defender stone of the region: its string's number (an entry
@@ -48,85 +48,144 @@ pub struct BensonScratch {
     vital: Vec<usize>,
 }
 
+/// The points of a region of at most 64 points numbered in board order,
+/// with each one's neighbours in the region as a bit mask: the first
+/// round floods areas a mask at a time. Built for one region and kept
+/// while the test is asked about the same points on a board of the same
+/// size.
+#[derive(Default)]
+struct RegionMasks {
+    /// The board size and the region's points they were built for
+    /// (`None`: not built).
+    built_for: Option<(usize, PointSet)>,
+    /// Each point of the board: its number in the region, or `u8::MAX`.
+    number: Vec<u8>,
+    /// Each numbered point's neighbours in the region.
+    neighbours: Vec<u64>,
+    /// The numbered points with an on-board neighbour outside the region.
+    boundary: u64,
+    /// Those neighbours: (number, point outside).
+    outside: Vec<(u32, Point)>,
+}
+
+impl RegionMasks {
+    /// Build them for `region` unless they are already; false when the
+    /// region has more than 64 points.
+    fn prepare(&mut self, board: &Board, region: &Region) -> bool {
+        if region.list.len() > 64 {
+            return false;
+        }
+        if self
+            .built_for
+            .as_ref()
+            .is_some_and(|(size, points)| *size == board.size() && *points == region.points)
+        {
+            return true;
+        }
+        self.number.clear();
+        self.number.resize(BOARD_ARRAY, u8::MAX);
+        for (i, &p) in region.list.iter().enumerate() {
+            self.number[p.idx()] = i as u8;
+        }
+        self.neighbours.clear();
+        self.outside.clear();
+        self.boundary = 0;
+        for (i, &p) in region.list.iter().enumerate() {
+            let mut mask = 0;
+            for q in p.neighbors() {
+                if region.points.contains(q) {
+                    mask |= 1 << self.number[q.idx()];
+                } else if board.on_board(q) {
+                    self.boundary |= 1 << i;
+                    self.outside.push((i as u32, q));
+                }
+            }
+            self.neighbours.push(mask);
+        }
+        self.built_for = Some((board.size(), region.points.clone()));
+        true
+    }
+
+    /// Whether the area `area` (a mask) reaches outside the region: a
+    /// neighbour outside it is not a defender stone.
+    fn opens(&self, board: &Board, area: u64, defender: Color) -> bool {
+        area & self.boundary != 0
+            && self
+                .outside
+                .iter()
+                .any(|&(i, q)| area >> i & 1 != 0 && board.color_at(q) != Some(defender))
+    }
+}
+
 /// The first round of the fixpoint for the target string alone: does it
 /// border at least two closed areas vital to it? The fixpoint only
 /// removes, so without two the target is not alive. Every vital area
 /// holds a liberty of the target (an area without empty points would be
 /// attacker stones without liberties, which no position a game reaches
 /// has), so a target with fewer than two liberties is rejected at once
-/// and the floods start from its liberties alone. Each flood stops at the
-/// first point that makes its area useless to the target (an open point,
-/// or an empty point that is not a liberty of the target); most positions
-/// the solver asks about end here, without building every area of the
-/// region.
-fn target_has_two_vital_areas(board: &Board, region: &Region, scratch: &mut BensonScratch) -> bool {
+/// and the floods start from its liberties alone. An area is useless to
+/// the target when it reaches outside the region or holds an empty point
+/// that is not a liberty of the target; most positions the solver asks
+/// about end here, without building every area of the region. The floods
+/// work on [`RegionMasks`]; a region of more than 64 points (none the
+/// solver finds, see [`super::region::MAX_REGION_POINTS`]) skips the
+/// round and goes to the fixpoint straight away.
+fn target_has_two_vital_areas(board: &Board, region: &Region, masks: &mut RegionMasks) -> bool {
     let defender = region.defender;
     let target = region.target;
     if board.countlib(target) < 2 {
         return false;
     }
-    let BensonScratch {
-        stack,
-        visited,
-        libs,
-        ..
-    } = scratch;
-    board.findlib(target, libs);
-    let mut is_lib = PointSet::new();
-    for &l in libs.iter() {
-        is_lib.insert(l);
+    if !masks.prepare(board, region) {
+        return true;
     }
-    // Points flooded so far; `useless` marks those of areas found useless,
-    // so a later flood that meets one stops too (same area).
-    let mut seen = PointSet::new();
-    let mut useless = PointSet::new();
+    let mut libs = 0u64;
+    board.for_each_lib(target, |l| {
+        let i = masks.number[l.idx()];
+        if i != u8::MAX {
+            libs |= 1 << i;
+        }
+        true
+    });
+    if libs.count_ones() < 2 {
+        return false;
+    }
+    // The region's points by what stands on them.
+    let (mut stones, mut empty) = (0u64, 0u64);
+    for (i, &p) in region.list.iter().enumerate() {
+        match board.color_at(p) {
+            Some(c) if c == defender => stones |= 1 << i,
+            None => empty |= 1 << i,
+            Some(_) => {}
+        }
+    }
+    let floodable = !stones;
+    let not_liberties = empty & !libs;
+    let mut left = libs;
     let mut vital = 0;
-    for (i, &start) in libs.iter().enumerate() {
-        if !region.points.contains(start) || !seen.insert(start) {
-            continue;
-        }
-        // Each vital area still to find holds a liberty not yet seen.
-        if vital + (libs.len() - i) < 2 {
-            return false;
-        }
-        visited.clear();
-        visited.push(start);
-        stack.clear();
-        stack.push(start);
-        let mut good = true;
-        'flood: while let Some(p) = stack.pop() {
-            if board.is_empty(p) && !is_lib.contains(p) {
-                good = false;
-                break;
+    while left != 0 {
+        let mut area = left & left.wrapping_neg();
+        let mut frontier = area;
+        while frontier != 0 {
+            let mut grown = 0;
+            let mut bits = frontier;
+            while bits != 0 {
+                grown |= masks.neighbours[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
             }
-            for q in p.neighbors() {
-                if region.points.contains(q) {
-                    if board.color_at(q) == Some(defender) {
-                        continue;
-                    }
-                    if useless.contains(q) {
-                        good = false;
-                        break 'flood;
-                    }
-                    if seen.insert(q) {
-                        visited.push(q);
-                        stack.push(q);
-                    }
-                } else if board.on_board(q) && board.color_at(q) != Some(defender) {
-                    good = false;
-                    break 'flood;
-                }
-            }
+            frontier = grown & floodable & !area;
+            area |= frontier;
         }
-        if good {
+        left &= !area;
+        if area & not_liberties == 0 && !masks.opens(board, area, defender) {
             vital += 1;
             if vital >= 2 {
                 return true;
             }
-        } else {
-            for &p in visited.iter() {
-                useless.insert(p);
-            }
+        }
+        // Each vital area still to find holds a liberty not yet flooded.
+        if vital + left.count_ones() < 2 {
+            return false;
         }
     }
     false
@@ -145,7 +204,7 @@ pub fn target_unconditionally_alive_with(
     scratch: &mut BensonScratch,
 ) -> bool {
     board.color_at(region.target) == Some(region.defender)
-        && target_has_two_vital_areas(board, region, scratch)
+        && target_has_two_vital_areas(board, region, &mut scratch.masks)
         && benson_fixpoint_with(board, region, scratch)
 }
 

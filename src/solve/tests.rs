@@ -909,6 +909,40 @@ fn naive_benson(board: &Board, region: &Region) -> bool {
     alive.contains(&board.origin(region.target))
 }
 
+/// A region of more than 64 points (none the solver finds, but a caller
+/// may give one) skips the first round of Benson's test, which works on
+/// 64-bit masks, and still gets the fixpoint's answer: the whole 9x9
+/// board as the region, with two eyes in the corner and then one.
+#[test]
+fn benson_on_a_region_over_64_points() {
+    use super::benson::{target_unconditionally_alive_with, BensonScratch};
+    let two_eyes = ". O . O X . . . .
+                    O O O O X . . . .
+                    X X X X X . . . .
+                    . . . . . . . . .
+                    . . . . . . . . .
+                    . . . . . . . . .
+                    . . . . . . . . .
+                    . . . . . . . . .
+                    . . . . . . . . .";
+    let one_eye = two_eyes.replacen(". O . O", ". O O O", 1);
+    let mut scratch = BensonScratch::default();
+    for (text, alive) in [(two_eyes, true), (one_eye.as_str(), false)] {
+        let board = Board::from_diagram(text).expect("diagram");
+        let mut points = PointSet::new();
+        for p in board.points() {
+            points.insert(p);
+        }
+        let region = Region::from_points(&board, Point::new(0, 1), points, Vec::new());
+        assert!(region.list.len() > 64);
+        assert_eq!(naive_benson(&board, &region), alive);
+        assert_eq!(
+            target_unconditionally_alive_with(&board, &region, &mut scratch),
+            alive
+        );
+    }
+}
+
 /// A position's numbers from its children's as the module docs define
 /// them, term by term: the model `combine`'s single pass is checked
 /// against.
