@@ -134,6 +134,13 @@ pub enum Stop {
     Depth,
 }
 
+/// End-of-game tests already made ([`Rules::judge`], keyed by the
+/// board's hash and whether the defender made the last move): a test
+/// depends on the region and the stones alone, not on the ko master or
+/// the pass ending, so the searches of one region may share them
+/// ([`Dfpn::with_judged`]).
+pub type JudgeMemo = KeyMap<u64, Step>;
+
 /// Buckets of [`Line`]'s filter.
 const LINE_FILTER: usize = 256;
 
@@ -185,11 +192,10 @@ pub struct Dfpn<'r> {
     table: KeyMap<u64, Entry>,
     max_entries: usize,
     on_path: Line,
-    /// End-of-game tests already made ([`Rules::judge`], keyed by
-    /// [`judged_key`]): df-pn expands a position again each time it comes
-    /// back to it, and the test (Benson's fixpoint) costs more than the
-    /// move itself.
-    judged: KeyMap<u64, Step>,
+    /// End-of-game tests already made ([`JudgeMemo`]): df-pn expands a
+    /// position again each time it comes back to it, and the test
+    /// (Benson's fixpoint) costs more than the move itself.
+    judged: JudgeMemo,
     /// The moves of positions already expanded, each with how the game
     /// stood after it and the child's key ([`Expansion`]): df-pn expands a
     /// position again each time it comes back to it, and these depend on
@@ -227,6 +233,19 @@ impl<'r> Dfpn<'r> {
             budget,
             stopped: None,
         }
+    }
+
+    /// The same, starting from the end-of-game tests of earlier searches
+    /// of the same region (taken back with [`Dfpn::take_judged`]).
+    pub fn with_judged(mut self, judged: JudgeMemo) -> Dfpn<'r> {
+        self.judged = judged;
+        self
+    }
+
+    /// The end-of-game tests made so far, for the next search of the
+    /// region ([`Dfpn::with_judged`]).
+    pub fn take_judged(&mut self) -> JudgeMemo {
+        std::mem::take(&mut self.judged)
     }
 
     /// The same with a smaller or bigger table (tests of the eviction).

@@ -34,8 +34,8 @@ pub mod region;
 #[cfg(test)]
 mod tests;
 
-use crate::board::{Board, Color, Point};
-use dfpn::Dfpn;
+use crate::board::{Board, Color, Point, PointSet};
+use dfpn::{Dfpn, JudgeMemo};
 use game::{PassEnd, Rules};
 pub use region::{NotEnclosed, Region};
 
@@ -151,13 +151,37 @@ pub fn search(
     pass_end: PassEnd,
     budget: u64,
 ) -> Search {
+    let mut judged = JudgeMemo::default();
+    search_judged(
+        board,
+        region,
+        first,
+        ko_master,
+        pass_end,
+        budget,
+        &mut judged,
+    )
+}
+
+/// [`search`] with the end-of-game tests of earlier searches of the same
+/// region (and those it makes left in `judged` for the next).
+fn search_judged(
+    board: &mut Board,
+    region: &Region,
+    first: Color,
+    ko_master: Color,
+    pass_end: PassEnd,
+    budget: u64,
+    judged: &mut JudgeMemo,
+) -> Search {
     let rules = Rules {
         region,
         ko_master,
         pass_end,
     };
-    let mut dfpn = Dfpn::new(rules, budget);
+    let mut dfpn = Dfpn::new(rules, budget).with_judged(std::mem::take(judged));
     let (won, mv) = dfpn.prove(board, first);
+    *judged = dfpn.take_judged();
     let winner = won.map(|w| if w { first } else { first.opponent() });
     Search {
         winner,
@@ -185,6 +209,37 @@ pub struct LifeSolver {
     /// Regions by position hash, target string origin and whether the
     /// walls' gaps were closed ([`Region::find_closing_gaps`]).
     regions: Vec<(RegionKey, Result<Region, NotEnclosed>)>,
+    /// The end-of-game tests of the last region searched, shared by its
+    /// searches (the owl asks about one region several times in a row).
+    judged: Option<(JudgedRegion, JudgeMemo)>,
+}
+
+/// What an end-of-game test depends on besides the stones: the
+/// defender, the target, the region's points and its walls.
+#[derive(Debug, PartialEq, Eq)]
+struct JudgedRegion {
+    defender: Color,
+    target: Point,
+    points: PointSet,
+    walls: Vec<Point>,
+}
+
+impl JudgedRegion {
+    fn of(region: &Region) -> JudgedRegion {
+        JudgedRegion {
+            defender: region.defender,
+            target: region.target,
+            points: region.points.clone(),
+            walls: region.walls.clone(),
+        }
+    }
+
+    fn is(&self, region: &Region) -> bool {
+        self.defender == region.defender
+            && self.target == region.target
+            && self.points == region.points
+            && self.walls == region.walls
+    }
 }
 
 impl LifeSolver {
@@ -226,6 +281,15 @@ impl LifeSolver {
         self.regions.push((key, region));
     }
 
+    /// The end-of-game tests made for `region` so far (none when the
+    /// last region searched was another).
+    fn judged_for(&mut self, region: &Region) -> &mut JudgeMemo {
+        if !self.judged.as_ref().is_some_and(|(r, _)| r.is(region)) {
+            self.judged = Some((JudgedRegion::of(region), JudgeMemo::default()));
+        }
+        &mut self.judged.as_mut().expect("just set").1
+    }
+
     /// One search (see [`search`]), counted.
     pub fn search(
         &mut self,
@@ -235,7 +299,16 @@ impl LifeSolver {
         ko_master: Color,
         budget: u64,
     ) -> Search {
-        let s = search(board, region, first, ko_master, PassEnd::Standing, budget);
+        let judged = self.judged_for(region);
+        let s = search_judged(
+            board,
+            region,
+            first,
+            ko_master,
+            PassEnd::Standing,
+            budget,
+            judged,
+        );
         self.counter += s.nodes;
         s
     }
@@ -305,19 +378,21 @@ impl LifeSolver {
         let defender = region.defender;
         let attacker = defender.opponent();
         let mut spent = 0;
+        let judged = self.judged_for(region);
         let mut run = |board: &mut Board, first: Color, master: Color, strict: bool| {
             let pass_end = if strict {
                 PassEnd::Unconditional
             } else {
                 PassEnd::Standing
             };
-            let s = search(
+            let s = search_judged(
                 board,
                 region,
                 first,
                 master,
                 pass_end,
                 budget.saturating_sub(spent),
+                judged,
             );
             spent += s.nodes;
             s
