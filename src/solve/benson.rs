@@ -150,22 +150,20 @@ fn target_has_two_vital_areas(board: &Board, region: &Region, masks: &mut Region
     if libs.count_ones() < 2 {
         return false;
     }
-    // The region's points by what stands on them.
-    let (mut stones, mut empty) = (0u64, 0u64);
-    for (i, &p) in region.list.iter().enumerate() {
-        match board.color_at(p) {
-            Some(c) if c == defender => stones |= 1 << i,
-            None => empty |= 1 << i,
-            Some(_) => {}
-        }
-    }
-    let floodable = !stones;
-    let not_liberties = empty & !libs;
+    // What stands on the region's points, learnt as the floods reach
+    // them: `looked` the points seen, `floodable` those without a
+    // defender stone, `not_liberties` the empty ones that are not the
+    // target's liberties. `useless` holds the points of areas found
+    // useless, so that a later flood that meets one stops too (same
+    // area).
+    let (mut looked, mut floodable, mut not_liberties) = (libs, libs, 0u64);
+    let mut useless = 0u64;
     let mut left = libs;
     let mut vital = 0;
     while left != 0 {
         let mut area = left & left.wrapping_neg();
         let mut frontier = area;
+        let mut good = true;
         while frontier != 0 {
             let mut grown = 0;
             let mut bits = frontier;
@@ -173,15 +171,36 @@ fn target_has_two_vital_areas(board: &Board, region: &Region, masks: &mut Region
                 grown |= masks.neighbours[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
-            frontier = grown & floodable & !area;
+            grown &= !area;
+            let mut new = grown & !looked;
+            looked |= new;
+            while new != 0 {
+                let i = new.trailing_zeros();
+                new &= new - 1;
+                match board.color_at(region.list[i as usize]) {
+                    Some(c) if c == defender => {}
+                    None => {
+                        floodable |= 1 << i;
+                        not_liberties |= 1 << i;
+                    }
+                    Some(_) => floodable |= 1 << i,
+                }
+            }
+            frontier = grown & floodable;
             area |= frontier;
+            if frontier & (not_liberties | useless) != 0 {
+                good = false;
+                break;
+            }
         }
         left &= !area;
-        if area & not_liberties == 0 && !masks.opens(board, area, defender) {
+        if good && !masks.opens(board, area, defender) {
             vital += 1;
             if vital >= 2 {
                 return true;
             }
+        } else {
+            useless |= area;
         }
         // Each vital area still to find holds a liberty not yet flooded.
         if vital + left.count_ones() < 2 {
