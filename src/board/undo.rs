@@ -137,6 +137,15 @@ impl Board {
         self.push_move_if(p, color, legal)
     }
 
+    /// [`Board::trymove`] or [`Board::tryko`] of a move the caller knows
+    /// to be legal for it (one of a list just made on this very position
+    /// with [`Board::is_legal`] or [`Board::is_legal_ignoring_ko`]): the
+    /// test is not made again (debug builds check it). Always plays.
+    pub fn trymove_unchecked(&mut self, p: Point, color: Color) {
+        debug_assert!(self.is_legal_ignoring_ko(p, color), "{p:?} is not legal");
+        self.push_move_if(p, color, true);
+    }
+
     /// The shared tail of [`Board::trymove`] and [`Board::tryko`]: note
     /// `p` in the reading shadow and, when `legal`, play it on the move
     /// stack.

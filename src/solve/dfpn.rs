@@ -419,7 +419,7 @@ impl<'r> Dfpn<'r> {
         self.rules.moves_into(board, to_move, &mut moves);
         let mut out = Vec::with_capacity(moves.len());
         for &mv in &moves {
-            let step = match self.rules.place(board, mv, to_move, passed) {
+            let step = match self.rules.place_legal(board, mv, to_move, passed) {
                 Some(step) => step,
                 None => self.judge(board, to_move),
             };

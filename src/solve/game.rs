@@ -150,6 +150,22 @@ impl Rules<'_> {
         None
     }
 
+    /// [`Rules::place`] of a move from [`Rules::moves`] on this very
+    /// position: legal, so the board does not test it again.
+    pub fn place_legal(
+        &self,
+        board: &mut Board,
+        mv: Point,
+        color: Color,
+        passed: bool,
+    ) -> Option<Step> {
+        if mv.is_some() {
+            board.trymove_unchecked(mv, color);
+            return None;
+        }
+        self.place(board, mv, color, passed)
+    }
+
     /// Whether the game ended with the move `color` just made: a
     /// function of the stones on the board and of `color` alone.
     pub fn judge(&self, board: &Board, color: Color) -> Step {
