@@ -46,6 +46,12 @@ pub struct BensonScratch {
     empties: Vec<Point>,
     borders: Vec<usize>,
     vital: Vec<usize>,
+    /// Each string of the fixpoint on masks: the region's points next to
+    /// one of its stones.
+    next_to: Vec<u64>,
+    /// Each area of the fixpoint on masks: the strings it borders and
+    /// those it is vital to, as masks of string numbers.
+    area_masks: Vec<(u64, u64)>,
 }
 
 /// The points of a region of at most 64 points numbered in board order,
@@ -233,7 +239,132 @@ pub fn target_unconditionally_alive_with(
 ) -> bool {
     board.color_at(region.target) == Some(region.defender)
         && target_has_two_vital_areas(board, region, &mut scratch.masks)
-        && benson_fixpoint_with(board, region, scratch)
+        && if region.list.len() <= 64 {
+            // The first round built the masks.
+            benson_fixpoint_on_masks(board, region, scratch)
+        } else {
+            benson_fixpoint_with(board, region, scratch)
+        }
+}
+
+/// [`benson_fixpoint_with`] on [`RegionMasks`] (a region of at most 64
+/// points, masks built): the same fixpoint, with the region's points,
+/// areas and the points next to each string as bit masks, and the
+/// strings as bits of masks of their numbers. An area borders a string
+/// when it holds a point next to one of its stones, and is vital to it
+/// when it is closed and every empty point of it is next to one.
+fn benson_fixpoint_on_masks(board: &Board, region: &Region, scratch: &mut BensonScratch) -> bool {
+    let defender = region.defender;
+    let BensonScratch {
+        masks,
+        strings,
+        next_to,
+        area_masks,
+        ..
+    } = scratch;
+    let (mut stones, mut empty) = (0u64, 0u64);
+    strings.clear();
+    next_to.clear();
+    for (i, &p) in region.list.iter().enumerate() {
+        match board.color_at(p) {
+            Some(c) if c == defender => {
+                stones |= 1 << i;
+                let id = board.chain_id(p);
+                let k = match strings.iter().position(|&s| s == id) {
+                    Some(k) => k,
+                    None => {
+                        strings.push(id);
+                        next_to.push(0);
+                        strings.len() - 1
+                    }
+                };
+                next_to[k] |= masks.neighbours[i];
+            }
+            None => empty |= 1 << i,
+            Some(_) => {}
+        }
+    }
+    // Stones outside the region of the region's strings (a region given
+    // point by point may cut a string).
+    for &(i, q) in &masks.outside {
+        if board.color_at(q) == Some(defender) {
+            let id = board.chain_id(q);
+            if let Some(k) = strings.iter().position(|&s| s == id) {
+                next_to[k] |= 1 << i;
+            }
+        }
+    }
+    let Some(target) = strings
+        .iter()
+        .position(|&s| s == board.chain_id(region.target))
+    else {
+        return false;
+    };
+    // The areas, flooded from the lowest point not yet reached.
+    area_masks.clear();
+    let mut left = !stones & (u64::MAX >> (64 - region.list.len()));
+    while left != 0 {
+        let mut area = left & left.wrapping_neg();
+        let mut frontier = area;
+        while frontier != 0 {
+            let mut grown = 0;
+            let mut bits = frontier;
+            while bits != 0 {
+                grown |= masks.neighbours[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            frontier = grown & !stones & !area;
+            area |= frontier;
+        }
+        left &= !area;
+        let closed = !masks.opens(board, area, defender);
+        let (mut borders, mut vital) = (0u64, 0u64);
+        for (k, &near) in next_to.iter().enumerate() {
+            if area & near != 0 {
+                borders |= 1 << k;
+                if closed && area & empty & !near == 0 {
+                    vital |= 1 << k;
+                }
+            }
+        }
+        area_masks.push((borders, vital));
+    }
+    let mut alive_strings = u64::MAX >> (64 - strings.len());
+    let mut alive_areas = match area_masks.len() {
+        0 => 0,
+        n => u64::MAX >> (64 - n),
+    };
+    loop {
+        let mut removed = 0u64;
+        let mut bits = alive_strings;
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            let mut count = 0;
+            let mut areas = alive_areas;
+            while areas != 0 && count < 2 {
+                let j = areas.trailing_zeros();
+                areas &= areas - 1;
+                if area_masks[j as usize].1 >> k & 1 != 0 {
+                    count += 1;
+                }
+            }
+            if count < 2 {
+                removed |= 1 << k;
+            }
+        }
+        alive_strings &= !removed;
+        // Removal is final: the target gone, the answer is known.
+        if removed == 0 || alive_strings >> target & 1 == 0 {
+            break;
+        }
+        for (j, &(borders, _)) in area_masks.iter().enumerate() {
+            if borders & !alive_strings != 0 {
+                alive_areas &= !(1 << j);
+            }
+        }
+    }
+    alive_strings >> target & 1 != 0
 }
 
 /// [`benson_fixpoint_with`] with lists of its own (the tests compare it
@@ -245,8 +376,10 @@ pub(super) fn benson_fixpoint(board: &Board, region: &Region) -> bool {
 
 /// Benson's fixpoint over every area of the region: is the target among
 /// the strings that survive? The target must hold a defender stone.
-/// [`target_unconditionally_alive`] runs it only after the shortcut.
-/// It works in `scratch`'s lists. Strings are numbered in the order the
+/// [`target_unconditionally_alive`] runs it only after the shortcut, and
+/// only on a region of more than 64 points (the rest go to
+/// [`benson_fixpoint_on_masks`]). It works in `scratch`'s lists.
+/// Strings are numbered in the order the
 /// region's list meets them; a defender string next to the region with
 /// no stone in it is never removed, so it is left out. Which strings an
 /// area is vital to does not change as the fixpoint removes, so it is

@@ -759,9 +759,10 @@ fn a_closure_that_would_capture_is_refused() {
     assert_eq!(board.hash(), before);
 }
 
-/// The Benson test's shortcut (the target's own two vital areas first)
-/// answers as the full fixpoint does, and the fixpoint as the plain model
-/// of it ([`naive_benson`]), on random enclosed problems, most
+/// The Benson test (the target's own two vital areas first, then the
+/// fixpoint on bit masks) answers as the full fixpoint on lists does, and
+/// that as the plain model of it ([`naive_benson`]), on random enclosed
+/// problems, most
 /// refilled densely with defender stones so that live targets (with eyes
 /// of empty points and attacker stones) come up as well as dead ones; the
 /// test under check keeps its lists from one problem to the next, as in
