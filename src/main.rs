@@ -81,6 +81,11 @@ struct Options {
     /// Depth beyond which the owl tries one move per node (GNU Go `--owl-branch`).
     #[arg(long = "owl-branch-depth", value_name = "N")]
     owl_branch_depth: Option<usize>,
+    /// Positions the exact solver may expand to refute a move the owl
+    /// finds winning at the root, where the dragon is then enclosed
+    /// (0: never).
+    #[arg(long = "owl-exact-check", value_name = "N")]
+    owl_exact_check: Option<u64>,
     /// Positions one semeai question may judge (GNU Go `--semeai-node-limit`).
     #[arg(long = "semeai-node-limit", value_name = "N")]
     semeai_node_limit: Option<u64>,
@@ -105,6 +110,9 @@ impl Options {
         }
         if let Some(d) = self.owl_branch_depth {
             config.branch_depth = d;
+        }
+        if let Some(n) = self.owl_exact_check {
+            config.exact_check_budget = n;
         }
         config
     }

@@ -84,7 +84,18 @@ pub struct OwlConfig {
     pub reading_depth: usize,
     /// Below this depth several moves are tried per node; deeper, one.
     pub branch_depth: usize,
+    /// Positions the exact solver may expand to refute a winning root
+    /// move (`--owl-exact-check`; 0: no such check). See
+    /// `owl::search::Search::refuted_exactly`.
+    pub exact_check_budget: u64,
 }
+
+/// The default of [`OwlConfig::exact_check_budget`].
+pub const EXACT_CHECK_BUDGET: u64 = 10_000;
+
+/// The most empty points a region may have for the exact check of a
+/// winning root move.
+pub const EXACT_CHECK_EMPTY: usize = 12;
 
 impl Default for OwlConfig {
     fn default() -> Self {
@@ -92,6 +103,7 @@ impl Default for OwlConfig {
             node_limit: 1000,
             reading_depth: 20,
             branch_depth: 8,
+            exact_check_budget: EXACT_CHECK_BUDGET,
         }
     }
 }

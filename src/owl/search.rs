@@ -41,10 +41,11 @@
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
-use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn};
+use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn, EXACT_CHECK_EMPTY};
 use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::superstring::{LinkTest, Superstring};
 use crate::reading::{ReadResult, Reader};
+use crate::solve::{self, NotEnclosed, Region};
 
 /// Log target of the lines the static judgement ends (debug level; see
 /// `Search::log_leaf`).
@@ -425,6 +426,62 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// After a root move just played by the side of `turn`, does the
+    /// exact solver prove that the other side, moving first, wins even
+    /// if the mover wins every ko? Then the move the tree read as a win
+    /// is refuted. Asked only where the dragon is enclosed in a region of
+    /// at most [`EXACT_CHECK_EMPTY`] empty points, with
+    /// [`OwlConfig::exact_check_budget`] positions. The walls are attacker
+    /// strings with a liberty away from the dragon that the tactical
+    /// reader cannot capture (the semeai reader's walls; no owl judgement
+    /// of their dragons). After an attacker's move the walls' gaps may be
+    /// closed (held by the attacker, which only makes a proved life
+    /// surer); after the owner's only a strict region counts, since the
+    /// held points favour the attacker. The search starts from df-pn+'s
+    /// initial numbers ([`crate::solve::verdict`]): only its verdict
+    /// counts. The tree's own lines end in static judgements, and a
+    /// killing move they accept can leave a dragon the solver proves
+    /// alive (ld_owl.tst 14: after R19 the owner lives at P18).
+    fn refuted_exactly(&mut self, board: &mut Board, turn: Turn) -> bool {
+        let budget = self.config.exact_check_budget;
+        if budget == 0 {
+            return false;
+        }
+        let defender = self.color;
+        let reader = &mut *self.reader;
+        let mut wall = |board: &mut Board, p: Point| {
+            let outside = board.lib_list(p).into_iter().any(|l| {
+                l.neighbors()
+                    .iter()
+                    .all(|&n| board.color_at(n) != Some(defender))
+            });
+            outside && reader.attack(board, p).0 == ReadResult::Fail
+        };
+        let found = match Region::find(board, self.target, &mut wall) {
+            Err(NotEnclosed::TooLarge(_)) if turn == Turn::Attacker => {
+                Region::find_closing_gaps(board, self.target, &mut wall)
+            }
+            found => found,
+        };
+        let Ok(region) = found else {
+            return false;
+        };
+        if region.empty_points(board) > EXACT_CHECK_EMPTY {
+            return false;
+        }
+        let Some(closed) = region.close(board) else {
+            return false;
+        };
+        let mover = match turn {
+            Turn::Attacker => defender.opponent(),
+            Turn::Defender => defender,
+        };
+        let other = mover.opponent();
+        let (winner, _) = solve::verdict(board, &closed, other, mover, budget);
+        region.reopen(board);
+        winner == Some(other)
+    }
+
     /// Is the goal still dead (by [`Life::is_dead`]) after the owner's best
     /// legal candidate, played and judged? A static death at an owner node
     /// ends the line only then. Measured against trusting the verdict
@@ -538,6 +595,14 @@ impl<'a> Search<'a> {
             };
             if ko_take {
                 r = r.min(ReadResult::KoB);
+            }
+            // A root move read as a win that the solver refutes fails.
+            if depth == 0
+                && r == ReadResult::Win
+                && !self.captured(board)
+                && self.refuted_exactly(board, turn)
+            {
+                r = ReadResult::Fail;
             }
             self.record(board, turn, r, m);
             board.popgo();
@@ -765,6 +830,47 @@ mod tests {
             (own.clone(), 0)
         );
         assert_eq!(attackers_point_first(own.clone(), None, 4), (own, 0));
+    }
+
+    #[test]
+    fn a_root_move_is_refuted_only_where_the_solver_proves_the_reply_wins() {
+        // White's straight three in the corner: Black's vital point at
+        // (0,1) kills, and the solver cannot refute it; a black move far
+        // away lets White live at (0,1), which the solver proves.
+        let mut board = Board::from_diagram(
+            "
+            . . . O X . .
+            O O O O X . .
+            X X X X X . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        let target = board.point(1, 0).unwrap();
+        let stones = board.stones_sorted(target);
+        let before = board.clone();
+        let mut owl = OwlReader::default();
+        let mut reader = Reader::default();
+        let mut search = Search::new(&mut owl, &mut reader, Color::White, target, &stones, &board);
+        for (mv, refuted) in [((0, 1), false), ((5, 5), true)] {
+            let m = board.point(mv.0, mv.1).unwrap();
+            assert!(board.trymove(m, Color::Black));
+            assert_eq!(
+                search.refuted_exactly(&mut board, Turn::Attacker),
+                refuted,
+                "{mv:?}"
+            );
+            board.popgo();
+            assert_eq!(board, before);
+        }
+        // With the check off, nothing is refuted.
+        search.config.exact_check_budget = 0;
+        let far = board.point(5, 5).unwrap();
+        assert!(board.trymove(far, Color::Black));
+        assert!(!search.refuted_exactly(&mut board, Turn::Attacker));
+        board.popgo();
     }
 
     #[test]

@@ -190,6 +190,30 @@ fn search_judged(
     }
 }
 
+/// Does `first`, moving first, win under these rules (the pass rule
+/// [`PassEnd::Standing`])? The winner, `None` when the budget ran out, and
+/// the positions expanded. For questions whose verdict alone counts (not
+/// the move): the search starts positions from df-pn+'s initial numbers
+/// ([`dfpn::initial_numbers`]), which settle more questions within a
+/// budget but find other winning moves first.
+pub fn verdict(
+    board: &mut Board,
+    region: &Region,
+    first: Color,
+    ko_master: Color,
+    budget: u64,
+) -> (Option<Color>, u64) {
+    let rules = Rules {
+        region,
+        ko_master,
+        pass_end: PassEnd::Standing,
+    };
+    let mut dfpn = Dfpn::new(rules, budget).with_initial_numbers();
+    let (won, _) = dfpn.prove(board, first);
+    let winner = won.map(|w| if w { first } else { first.opponent() });
+    (winner, dfpn.nodes)
+}
+
 /// How many regions [`LifeSolver`] remembers (an owl attack and defence
 /// of one dragon, or `dragon_status`, find the same region).
 pub const REMEMBERED_REGIONS: usize = 8;

@@ -324,6 +324,15 @@ fn dfpn_agrees_with_the_exhaustive_oracle() {
                 region.target,
                 board.to_diagram()
             );
+            // The same with df-pn+'s initial numbers (`verdict`).
+            let mut guided = Dfpn::new(rules.clone(), 2_000_000).with_initial_numbers();
+            let (got, _) = guided.prove(&mut board, first);
+            assert_eq!(
+                got,
+                Some(expected),
+                "initial numbers: {first} first, {master} ko master\n{}",
+                board.to_diagram()
+            );
             assert!(board == before, "the board is restored");
             asked += 1;
             outcomes[usize::from(expected)] += 1;
@@ -500,6 +509,38 @@ fn status(text: &str, target: (usize, usize)) -> Proved {
     let answer = LifeSolver::default().solve(&mut board, &region, DEFAULT_BUDGET);
     assert!(board == before);
     answer.status.expect("proved within the budget")
+}
+
+/// df-pn+'s initial numbers: a capture starts the harder to prove the
+/// more liberties the target has, as the attacker's proof number when he
+/// is to move and as the disproof number when the defender is.
+#[test]
+fn initial_numbers_grow_with_the_targets_liberties() {
+    let mut board = Board::from_diagram(
+        ". . . O X . .
+         O O O O X . .
+         X X X X X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    )
+    .unwrap();
+    let target = Point::new(0, 3);
+    let region = Region::find(&mut board, target, &mut |_, _| true).expect("enclosed");
+    let rules = Rules {
+        region: &region,
+        ko_master: Color::Black,
+        pass_end: PassEnd::Standing,
+    };
+    let initial = super::dfpn::initial_numbers;
+    // Three liberties: 4^3.
+    assert_eq!(initial(&board, &rules, Color::Black), (64, 1));
+    assert_eq!(initial(&board, &rules, Color::White), (1, 64));
+    // A black stone inside takes one: 4^2.
+    assert!(board.trymove(Point::new(0, 1), Color::Black));
+    assert_eq!(initial(&board, &rules, Color::White), (1, 16));
+    board.popgo();
 }
 
 /// Straight three in the corner: whoever plays the middle point first.
