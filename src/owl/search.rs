@@ -38,6 +38,10 @@
 //! through it is at best `KoB`. Meeting the node budget or the depth
 //! limit counts the line as alive and marks the search uncertain (GNU
 //! Go's behaviour at its limits).
+//!
+//! A root move the tree reads as a win is checked once more where the
+//! dragon is enclosed after it: if the exact solver proves the other
+//! side wins from there, the move fails (`Search::refuted_exactly`).
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
@@ -441,7 +445,7 @@ impl<'a> Search<'a> {
     /// initial numbers ([`crate::solve::verdict`]): only its verdict
     /// counts. The tree's own lines end in static judgements, and a
     /// killing move they accept can leave a dragon the solver proves
-    /// alive (ld_owl.tst 14: after R19 the owner lives at P18).
+    /// alive (ld_owl.tst 24: after the tree's B1 the owner lives at F1).
     fn refuted_exactly(&mut self, board: &mut Board, turn: Turn) -> bool {
         let budget = self.config.exact_check_budget;
         if budget == 0 {
