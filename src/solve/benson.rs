@@ -75,6 +75,17 @@ struct RegionMasks {
 }
 
 impl RegionMasks {
+    /// The region's points next to any point of `points` (a mask).
+    fn neighbours_of(&self, points: u64) -> u64 {
+        let mut grown = 0;
+        let mut bits = points;
+        while bits != 0 {
+            grown |= self.neighbours[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        grown
+    }
+
     /// Build them for `region` unless they are already; false when the
     /// region has more than 64 points.
     fn prepare(&mut self, board: &Board, region: &Region) -> bool {
@@ -173,13 +184,7 @@ fn target_has_two_vital_areas(board: &Board, region: &Region, masks: &mut Region
         let mut frontier = area;
         let mut good = true;
         while frontier != 0 {
-            let mut grown = 0;
-            let mut bits = frontier;
-            while bits != 0 {
-                grown |= masks.neighbours[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
-            grown &= !area;
+            let grown = masks.neighbours_of(frontier) & !area;
             let mut new = grown & !looked;
             looked |= new;
             while new != 0 {
@@ -307,12 +312,7 @@ fn benson_fixpoint_on_masks(board: &Board, region: &Region, scratch: &mut Benson
         let mut area = left & left.wrapping_neg();
         let mut frontier = area;
         while frontier != 0 {
-            let mut grown = 0;
-            let mut bits = frontier;
-            while bits != 0 {
-                grown |= masks.neighbours[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
+            let grown = masks.neighbours_of(frontier);
             frontier = grown & !stones & !area;
             area |= frontier;
         }

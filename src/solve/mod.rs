@@ -179,23 +179,18 @@ fn search_judged(
         ko_master,
         pass_end,
     };
-    let mut dfpn = Dfpn::new(rules, budget).with_judged(std::mem::take(judged));
-    let (won, mv) = dfpn.prove(board, first);
+    let dfpn = Dfpn::new(rules, budget).with_judged(std::mem::take(judged));
+    let (s, mut dfpn) = run(dfpn, board, first);
     *judged = dfpn.take_judged();
-    let winner = won.map(|w| if w { first } else { first.opponent() });
-    Search {
-        winner,
-        mv,
-        nodes: dfpn.nodes,
-    }
+    s
 }
 
 /// Does `first`, moving first, win under these rules (the pass rule
-/// [`PassEnd::Standing`])? The winner, `None` when the budget ran out, and
-/// the positions expanded. For questions whose verdict alone counts (not
-/// the move): the search starts positions from df-pn+'s initial numbers
-/// ([`dfpn::initial_numbers`]), which settle more questions within a
-/// budget but find other winning moves first.
+/// [`PassEnd::Standing`])? The winner (`None` when the budget ran out)
+/// and the positions expanded. For questions whose verdict alone counts
+/// (not the move): the search starts positions from df-pn+'s initial
+/// numbers ([`dfpn::initial_numbers`]), which settle more questions
+/// within a budget but find other winning moves first.
 pub fn verdict(
     board: &mut Board,
     region: &Region,
@@ -208,10 +203,25 @@ pub fn verdict(
         ko_master,
         pass_end: PassEnd::Standing,
     };
-    let mut dfpn = Dfpn::new(rules, budget).with_initial_numbers();
-    let (won, _) = dfpn.prove(board, first);
+    let (s, _) = run(
+        Dfpn::new(rules, budget).with_initial_numbers(),
+        board,
+        first,
+    );
+    (s.winner, s.nodes)
+}
+
+/// Prove with `dfpn` whether `first` wins from the current position; the
+/// search is handed back for what it keeps.
+fn run<'r>(mut dfpn: Dfpn<'r>, board: &mut Board, first: Color) -> (Search, Dfpn<'r>) {
+    let (won, mv) = dfpn.prove(board, first);
     let winner = won.map(|w| if w { first } else { first.opponent() });
-    (winner, dfpn.nodes)
+    let s = Search {
+        winner,
+        mv,
+        nodes: dfpn.nodes,
+    };
+    (s, dfpn)
 }
 
 /// How many regions [`LifeSolver`] remembers (an owl attack and defence
