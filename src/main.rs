@@ -10,6 +10,7 @@ use clap::Parser;
 use tesuji::game::KoRule;
 use tesuji::gtp::input::ChannelLines;
 use tesuji::gtp::{serve_lines, Engine, EngineConfig};
+use tesuji::owl::ordering::MoveOrdering;
 use tesuji::owl::OwlConfig;
 use tesuji::reading::ko::KomasterScheme;
 use tesuji::reading::ReadingConfig;
@@ -86,6 +87,11 @@ struct Options {
     /// (0: never).
     #[arg(long = "owl-exact-check", value_name = "N")]
     owl_exact_check: Option<u64>,
+    /// The order the owl tries its candidates in: `rules` (the move
+    /// rules' values) or `learned` (those values corrected by weights
+    /// fitted on held-out game positions; see `owl::ordering`).
+    #[arg(long = "owl-ordering", value_name = "ORDER", value_parser = str::parse::<MoveOrdering>)]
+    owl_ordering: Option<MoveOrdering>,
     /// Positions one semeai question may judge (GNU Go `--semeai-node-limit`).
     #[arg(long = "semeai-node-limit", value_name = "N")]
     semeai_node_limit: Option<u64>,
@@ -113,6 +119,9 @@ impl Options {
         }
         if let Some(n) = self.owl_exact_check {
             config.exact_check_budget = n;
+        }
+        if let Some(o) = self.owl_ordering {
+            config.ordering = o;
         }
         config
     }

@@ -385,6 +385,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "does the owner's move save the dragon: code"
     ),
     cmd!(
+        "owl_ordering",
+        owl::owl_ordering,
+        "the owl's root candidates of a side: move value score features"
+    ),
+    cmd!(
         "owl_substantial",
         owl::owl_substantial,
         "would capturing the string leave the dragons around it alive: 0/1"

@@ -1212,6 +1212,19 @@ fn owl_commands_refuse_bad_input_and_leave_the_state_intact() {
             ("dragon_status C3", "dragon vertex must not be empty"),
             ("owl_does_attack A6 A6", "move vertex must be empty"),
             ("owl_does_defend B7 B7", "dragon vertex must not be empty"),
+            (
+                "owl_ordering A6",
+                "owl_ordering takes a dragon and attack or defend",
+            ),
+            (
+                "owl_ordering A6 kill",
+                "owl_ordering takes a dragon and attack or defend",
+            ),
+            ("owl_ordering B7 attack", "dragon vertex must not be empty"),
+            (
+                "owl_ordering A6 attack 1",
+                "owl_ordering takes at most 2 arguments, got 3",
+            ),
         ],
     );
     ok(&mut e, "trymove black B7");
@@ -1223,11 +1236,34 @@ fn owl_commands_refuse_bad_input_and_leave_the_state_intact() {
             "dragon_status A6",
             "owl_does_attack C7 A6",
             "dragon_status",
+            "owl_ordering A6 attack",
         ],
     );
     ok(&mut e, "popgo");
     assert_eq!(*e.board(), before);
     assert_eq!(ok(&mut e, "owl_attack A6"), "1 B7");
+}
+
+#[test]
+fn owl_ordering_lists_the_root_candidates_with_their_features() {
+    let (mut e, before) = engine_and_board(STRAIGHT_THREE);
+    for side in ["attack", "defend"] {
+        let text = ok(&mut e, &format!("owl_ordering A6 {side}"));
+        // The vital point of the straight three comes first for both
+        // sides; each line is the move, its value, its score (the value
+        // itself under the rules' order) and the features.
+        let first: Vec<&str> = text.lines().next().unwrap().split(' ').collect();
+        assert_eq!(first[0], "B7", "{side}: {text}");
+        assert_eq!(first[1], first[2], "{side}: {text}");
+        for line in text.lines() {
+            assert_eq!(
+                line.split(' ').count(),
+                3 + crate::owl::ordering::FEATURE_COUNT,
+                "{line}"
+            );
+        }
+    }
+    assert_eq!(*e.board(), before);
 }
 
 #[test]

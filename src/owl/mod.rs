@@ -41,6 +41,7 @@
 
 pub mod life;
 pub mod moves;
+pub mod ordering;
 pub mod search;
 
 #[cfg(test)]
@@ -88,6 +89,9 @@ pub struct OwlConfig {
     /// move (`--owl-exact-check`; 0: no such check). See
     /// `owl::search::Search::refuted_exactly`.
     pub exact_check_budget: u64,
+    /// The order candidates are tried in (`--owl-ordering`; see
+    /// [`ordering`]).
+    pub ordering: ordering::MoveOrdering,
 }
 
 /// The default of [`OwlConfig::exact_check_budget`].
@@ -104,6 +108,7 @@ impl Default for OwlConfig {
             reading_depth: 20,
             branch_depth: 8,
             exact_check_budget: EXACT_CHECK_BUDGET,
+            ordering: ordering::MoveOrdering::Rules,
         }
     }
 }
@@ -515,6 +520,30 @@ impl OwlReader {
         self.counter += nodes;
         ranked.truncate(n);
         ranked
+    }
+
+    /// The root candidates of a question about the dragon (the
+    /// attacker's when `attacker`) in the search's order, each with its
+    /// value from [`moves`], its score under the configured
+    /// [`ordering`] and its features (`owl_ordering`). One evaluation,
+    /// counted as a node.
+    pub fn root_candidate_features(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones: &[Point],
+        target: Point,
+        attacker: bool,
+    ) -> Vec<search::RankedCandidate> {
+        let Some(color) = board.color_at(target) else {
+            return Vec::new();
+        };
+        self.new_question();
+        let mut s = search::Search::new(self, reader, color, target, stones, board);
+        let out = s.root_candidate_features(board, attacker);
+        let nodes = s.nodes;
+        self.counter += nodes;
+        out
     }
 
     /// Does the owner's move `m` join the dragons `stones_a` and `stones_b`

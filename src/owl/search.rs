@@ -45,7 +45,7 @@
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
-use crate::owl::{moves, Entry, NodeKey, OwlConfig, OwlReader, Turn, EXACT_CHECK_EMPTY};
+use crate::owl::{moves, ordering, Entry, NodeKey, OwlConfig, OwlReader, Turn, EXACT_CHECK_EMPTY};
 use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::superstring::{LinkTest, Superstring};
 use crate::reading::{ReadResult, Reader};
@@ -67,6 +67,20 @@ const DEFENDER_WIDTH: [usize; 4] = [4, 3, 3, 2];
 /// The owner's candidates tried at the root (before the attacker's point
 /// that [`attackers_point_first`] may add).
 pub const OWNER_ROOT_WIDTH: usize = DEFENDER_WIDTH[0];
+
+/// A root candidate as `owl_ordering` prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankedCandidate {
+    /// The move.
+    pub point: Point,
+    /// Its value from [`moves`].
+    pub value: i32,
+    /// Its score in the configured order (the value under
+    /// [`ordering::MoveOrdering::Rules`]).
+    pub score: i32,
+    /// Its features ([`ordering::FEATURE_NAMES`]).
+    pub features: ordering::Features,
+}
 
 /// One owl question in progress.
 pub struct Search<'a> {
@@ -141,6 +155,39 @@ impl<'a> Search<'a> {
         self.candidates(board, &goal, &life, turn)
             .into_iter()
             .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// The root's candidates for the attacker (`attacker` true) or the
+    /// owner in the search's order, with their values, scores and
+    /// features (`owl_ordering`).
+    pub fn root_candidate_features(
+        &mut self,
+        board: &mut Board,
+        attacker: bool,
+    ) -> Vec<RankedCandidate> {
+        let goal = self.root_goal.clone();
+        let goal_hash = self.goal_hash(board, &goal);
+        let life = self.evaluate(board, &goal, goal_hash);
+        let attacks = moves::attack_moves(board, &goal, self.color, &life);
+        let defenses = moves::defense_moves(board, &goal, self.color, &life);
+        let merged = if attacker {
+            moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
+        } else {
+            moves::with_borrowed(board, defenses, &attacks, self.color)
+        };
+        let values = merged.clone();
+        self.reorder(board, &goal, &life, attacker, merged)
+            .into_iter()
+            .map(|(point, score)| RankedCandidate {
+                point,
+                value: values
+                    .iter()
+                    .find(|&&(q, _)| q == point)
+                    .map_or(0, |&(_, v)| v),
+                score,
+                features: ordering::features(board, &goal, self.color, &life, attacker, point),
+            })
             .collect()
     }
 
@@ -517,12 +564,26 @@ impl<'a> Search<'a> {
     ) -> Vec<(Point, i32)> {
         let attacks = moves::attack_moves(board, goal, self.color, life);
         let defenses = moves::defense_moves(board, goal, self.color, life);
-        match turn {
-            Turn::Attacker => {
-                moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
-            }
-            Turn::Defender => moves::with_borrowed(board, defenses, &attacks, self.color),
-        }
+        let attacker = turn == Turn::Attacker;
+        let merged = if attacker {
+            moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
+        } else {
+            moves::with_borrowed(board, defenses, &attacks, self.color)
+        };
+        self.reorder(board, goal, life, attacker, merged)
+    }
+
+    /// The candidates in the configured order ([`ordering::reorder`]).
+    fn reorder(
+        &self,
+        board: &Board,
+        goal: &[bool],
+        life: &Life,
+        attacker: bool,
+        list: Vec<(Point, i32)>,
+    ) -> Vec<(Point, i32)> {
+        let ordering = self.config.ordering;
+        ordering::reorder(ordering, board, goal, self.color, life, attacker, list)
     }
 
     /// The owner's candidates at the root of a defence: his own ranking
@@ -536,11 +597,13 @@ impl<'a> Search<'a> {
     ) -> (Vec<(Point, i32)>, usize) {
         let attacks = moves::attack_moves(board, goal, self.color, life);
         let defenses = moves::defense_moves(board, goal, self.color, life);
-        let attackers_best =
-            moves::with_borrowed(board, attacks.clone(), &defenses, self.color.opponent())
-                .first()
-                .map(|&(p, _)| p);
+        let theirs = moves::with_borrowed(board, attacks.clone(), &defenses, self.color.opponent());
+        let attackers_best = self
+            .reorder(board, goal, life, true, theirs)
+            .first()
+            .map(|&(p, _)| p);
         let own = moves::with_borrowed(board, defenses, &attacks, self.color);
+        let own = self.reorder(board, goal, life, false, own);
         attackers_point_first(own, attackers_best, OWNER_ROOT_WIDTH)
     }
 

@@ -402,6 +402,46 @@ pub fn owl_threaten_defense(engine: &mut Engine, args: &[&str]) -> Reply {
     threaten(engine, args, "owl_threaten_defense", false)
 }
 
+/// `owl_ordering DRAGON attack|defend`: the owl's root candidates for
+/// the side, in the search's order, one per line: the move, its value
+/// from the move rules, its score in the configured order
+/// (`--owl-ordering`) and its features (`crate::owl::ordering::FEATURE_NAMES`,
+/// in order). The data `scripts/owl-ordering-fit.py` fits on; no GNU Go
+/// counterpart.
+pub fn owl_ordering(engine: &mut Engine, args: &[&str]) -> Reply {
+    const CMD: &str = "owl_ordering";
+    at_most(args, 2, CMD)?;
+    let attacker = match args.get(1).copied() {
+        Some("attack") => true,
+        Some("defend") => false,
+        _ => {
+            return Err(GtpError::msg(
+                "owl_ordering takes a dragon and attack or defend",
+            ))
+        }
+    };
+    let (stones, target) = dragon_arg(engine, args, 0, CMD)?;
+    let board = engine.game.board_mut();
+    let ranked =
+        engine
+            .owl
+            .root_candidate_features(board, &mut engine.reader, &stones, target, attacker);
+    let lines: Vec<String> = ranked
+        .iter()
+        .map(|c| {
+            let f: Vec<String> = c.features.iter().map(i32::to_string).collect();
+            format!(
+                "{} {} {} {}",
+                engine.fmt_point(c.point),
+                c.value,
+                c.score,
+                f.join(" ")
+            )
+        })
+        .collect();
+    Ok(lines.join("\n"))
+}
+
 /// `get_owl_node_counter`: positions the owl evaluated since the reset.
 pub fn get_owl_node_counter(engine: &mut Engine, _args: &[&str]) -> Reply {
     Ok(engine.owl.node_counter().to_string())
