@@ -42,6 +42,12 @@
 //! A root move the tree reads as a win is checked once more where the
 //! dragon is enclosed after it: if the exact solver proves the other
 //! side wins from there, the move fails (`Search::refuted_exactly`).
+//! Where an attacker's root move leaves the dragon open instead, the
+//! owner reads afresh from there by the rules of a defence's root, and a
+//! save he finds makes the move fail (`Search::saved_afresh`): in the
+//! tree that line is read a level deeper, narrower, with the eye count
+//! trusted, and in open game positions that is where the owl's false
+//! kills come from.
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
@@ -100,6 +106,9 @@ pub struct Search<'a> {
     /// The caller already knows the attack at the root succeeds (the
     /// defence root's check would read it again).
     pub root_attack_succeeds: bool,
+    /// A fresh defence of an open dragon is being read
+    /// (`Search::saved_afresh`): no such check inside it.
+    checking_afresh: bool,
 }
 
 impl<'a> Search<'a> {
@@ -132,6 +141,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             limit_hit: false,
             root_attack_succeeds: false,
+            checking_afresh: false,
         }
     }
 
@@ -533,6 +543,30 @@ impl<'a> Search<'a> {
         winner == Some(other)
     }
 
+    /// After an attacker's root move the tree reads as a kill, where the
+    /// dragon is still open (no enclosed region even with every attacker
+    /// string counted as a wall and the walls' gaps closed): can the
+    /// owner save it, reading afresh from there by the rules of a
+    /// defence's root? The tree's line after the move reads the owner one
+    /// level deeper, narrower and with the count trusted, and in open
+    /// positions that is where its false kills come from.
+    fn saved_afresh(&mut self, board: &mut Board, goal: &[bool], ko: KoState) -> bool {
+        if self.checking_afresh {
+            return false;
+        }
+        let open = matches!(
+            Region::find_closing_gaps(board, self.target, &mut |_, _| true),
+            Err(NotEnclosed::TooLarge(_))
+        );
+        if !open {
+            return false;
+        }
+        self.checking_afresh = true;
+        let saved = self.node(board, goal, 0, ko, Turn::Defender).0 == ReadResult::Win;
+        self.checking_afresh = false;
+        saved
+    }
+
     /// Is the goal still dead (by [`Life::is_dead`]) after the owner's best
     /// legal candidate, played and judged? A static death at an owner node
     /// ends the line only then. Measured against trusting the verdict
@@ -668,6 +702,14 @@ impl<'a> Search<'a> {
                 && r == ReadResult::Win
                 && !self.captured(board)
                 && self.refuted_exactly(board, turn)
+            {
+                r = ReadResult::Fail;
+            }
+            if depth == 0
+                && turn == Turn::Attacker
+                && r == ReadResult::Win
+                && !self.captured(board)
+                && self.saved_afresh(board, goal, child_ko)
             {
                 r = ReadResult::Fail;
             }
@@ -938,6 +980,63 @@ mod tests {
         assert!(board.trymove(far, Color::Black));
         assert!(!search.refuted_exactly(&mut board, Turn::Attacker));
         board.popgo();
+    }
+
+    #[test]
+    fn an_open_dragon_is_read_afresh_after_a_killing_root_move() {
+        // White's two stones in the middle of an empty board, and the
+        // straight three of the corner test above, on one board. After a
+        // black move next to the open pair, the owner's fresh defence
+        // saves it; after Black's vital point in the corner nothing is
+        // read: that dragon is enclosed (and dead).
+        let mut board = Board::from_diagram(
+            "
+            . . . O X . . . .
+            O O O O X . . . .
+            X X X X X . . . .
+            . . . . . . . . .
+            . . . . . O O . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let before = board.clone();
+        let mut owl = OwlReader::default();
+        let mut reader = Reader::default();
+        let open = board.point(4, 5).unwrap();
+        let stones = board.stones_sorted(open);
+        let goal = |board: &Board, stones: &[Point]| {
+            let mut g = vec![false; BOARD_ARRAY];
+            for &p in stones {
+                g[p.idx()] = board.cell(p).is(Color::White);
+            }
+            g
+        };
+        let open_goal = goal(&board, &stones);
+        let mut search = Search::new(&mut owl, &mut reader, Color::White, open, &stones, &board);
+        let m = board.point(4, 7).unwrap();
+        assert!(board.trymove(m, Color::Black));
+        assert!(search.saved_afresh(&mut board, &open_goal, KoState::EMPTY));
+        // Not inside a check already running.
+        search.checking_afresh = true;
+        assert!(!search.saved_afresh(&mut board, &open_goal, KoState::EMPTY));
+        board.popgo();
+        assert_eq!(board, before);
+
+        let corner = board.point(1, 0).unwrap();
+        let stones = board.stones_sorted(corner);
+        let corner_goal = goal(&board, &stones);
+        let mut owl = OwlReader::default();
+        let mut reader = Reader::default();
+        let mut search = Search::new(&mut owl, &mut reader, Color::White, corner, &stones, &board);
+        let vital = board.point(0, 1).unwrap();
+        assert!(board.trymove(vital, Color::Black));
+        assert!(!search.saved_afresh(&mut board, &corner_goal, KoState::EMPTY));
+        assert_eq!(search.nodes, 0, "an enclosed dragon is not read");
+        board.popgo();
+        assert_eq!(board, before);
     }
 
     #[test]
