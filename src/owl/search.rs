@@ -44,10 +44,10 @@
 //! side wins from there, the move fails (`Search::refuted_exactly`).
 //! Where an attacker's root move leaves the dragon open instead, the
 //! owner reads afresh from there by the rules of a defence's root, and a
-//! save he finds makes the move fail (`Search::saved_afresh`): in the
-//! tree that line is read a level deeper, narrower, with the eye count
-//! trusted, and in open game positions that is where the owl's false
-//! kills come from.
+//! save he finds without ko makes the move fail (`Search::saved_afresh`):
+//! in the tree that line is read a level deeper, narrower, with the eye
+//! count trusted, and in open game positions that is where the owl's
+//! false kills come from.
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
@@ -179,13 +179,7 @@ impl<'a> Search<'a> {
         let goal = self.root_goal.clone();
         let goal_hash = self.goal_hash(board, &goal);
         let life = self.evaluate(board, &goal, goal_hash);
-        let attacks = moves::attack_moves(board, &goal, self.color, &life);
-        let defenses = moves::defense_moves(board, &goal, self.color, &life);
-        let merged = if attacker {
-            moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
-        } else {
-            moves::with_borrowed(board, defenses, &attacks, self.color)
-        };
+        let merged = self.merged_candidates(board, &goal, &life, attacker);
         let values = merged.clone();
         self.reorder(board, &goal, &life, attacker, merged)
             .into_iter()
@@ -546,10 +540,12 @@ impl<'a> Search<'a> {
     /// After an attacker's root move the tree reads as a kill, where the
     /// dragon is still open (no enclosed region even with every attacker
     /// string counted as a wall and the walls' gaps closed): can the
-    /// owner save it, reading afresh from there by the rules of a
-    /// defence's root? The tree's line after the move reads the owner one
-    /// level deeper, narrower and with the count trusted, and in open
-    /// positions that is where its false kills come from.
+    /// owner save it without ko, reading afresh from there by the rules
+    /// of a defence's root? The tree's line after the move reads the
+    /// owner one level deeper, narrower and with the count trusted, and
+    /// in open positions that is where its false kills come from. The
+    /// fresh read spends the question's node budget and shares its
+    /// table; a save through ko leaves the kill standing.
     fn saved_afresh(&mut self, board: &mut Board, goal: &[bool], ko: KoState) -> bool {
         if self.checking_afresh {
             return false;
@@ -596,15 +592,28 @@ impl<'a> Search<'a> {
         life: &Life,
         turn: Turn,
     ) -> Vec<(Point, i32)> {
+        let attacker = turn == Turn::Attacker;
+        let merged = self.merged_candidates(board, goal, life, attacker);
+        self.reorder(board, goal, life, attacker, merged)
+    }
+
+    /// The side's candidates (the attacker's when `attacker`) merged with
+    /// the other side's best ([`moves::with_borrowed`]), in the order of
+    /// their values.
+    fn merged_candidates(
+        &self,
+        board: &Board,
+        goal: &[bool],
+        life: &Life,
+        attacker: bool,
+    ) -> Vec<(Point, i32)> {
         let attacks = moves::attack_moves(board, goal, self.color, life);
         let defenses = moves::defense_moves(board, goal, self.color, life);
-        let attacker = turn == Turn::Attacker;
-        let merged = if attacker {
+        if attacker {
             moves::with_borrowed(board, attacks, &defenses, self.color.opponent())
         } else {
             moves::with_borrowed(board, defenses, &attacks, self.color)
-        };
-        self.reorder(board, goal, life, attacker, merged)
+        }
     }
 
     /// The candidates in the configured order ([`ordering::reorder`]).
