@@ -34,14 +34,14 @@ ordering.rs came from `collect` then `fit`, seed 1, l2 0.01 (about five
 minutes on two cores).
 """
 
-import hashlib
 import json
 import math
 import os
 import re
-import subprocess
 import sys
 from multiprocessing import Pool
+
+from heldout_records import Gtp, halves, moves_in, unused_records
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "regression", "out", "owl-ordering")
@@ -57,75 +57,6 @@ FEATURES = [
     "enemy_adjacent", "own_adjacent", "empty_adjacent", "captures", "ataris",
     "liberties_after", "goal_diagonal",
 ]
-
-
-class Gtp:
-    """One engine over pipes."""
-
-    def __init__(self, argv, cwd):
-        self.p = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                  text=True, bufsize=1)
-
-    def ask(self, cmd):
-        """(ok, lines) of the answer to `cmd`."""
-        self.p.stdin.write(cmd + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if line == "":
-                raise RuntimeError("engine died on " + cmd)
-            line = line.rstrip("\n")
-            if line == "":
-                if lines:
-                    break
-                continue
-            lines.append(line)
-        ok = lines[0].startswith("=")
-        lines[0] = lines[0][1:].strip()
-        return ok, lines
-
-    def close(self):
-        try:
-            self.p.stdin.write("quit\n")
-            self.p.stdin.flush()
-        except BrokenPipeError:
-            pass
-        self.p.wait()
-
-
-def unused_records(suites):
-    """The game records under games/ that no .tst loads, sorted."""
-    used = set()
-    for f in os.listdir(suites):
-        if f.endswith(".tst"):
-            text = open(os.path.join(suites, f), errors="replace").read()
-            used.update(m.group(1) for m in re.finditer(r"loadsgf\s+(\S+)", text))
-    out = []
-    for d, _, files in os.walk(os.path.join(suites, "games")):
-        for f in files:
-            if f.endswith(".sgf"):
-                rel = os.path.relpath(os.path.join(d, f), suites)
-                if rel not in used:
-                    out.append(rel)
-    return sorted(out)
-
-
-def halves(records, seed):
-    """The fitting and checking halves."""
-    ordered = sorted(records, key=lambda r: hashlib.md5(f"{seed}:{r}".encode()).hexdigest())
-    half = len(ordered) // 2
-    return ordered[:half], ordered[half:]
-
-
-def moves_in(path):
-    """Moves in a 19x19 record (0 for other sizes)."""
-    text = open(path, errors="replace").read()
-    size = re.search(r"SZ\[(\d+)\]", text)
-    if size and size.group(1) != "19":
-        return 0
-    return len(re.findall(r";\s*[BW]\[", text))
 
 
 def collect_record(job):

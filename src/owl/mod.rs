@@ -510,16 +510,33 @@ impl OwlReader {
         target: Point,
         n: usize,
     ) -> Vec<Point> {
-        let Some(color) = board.color_at(target) else {
-            return Vec::new();
-        };
-        self.new_question();
-        let mut s = search::Search::new(self, reader, color, target, stones, board);
-        let mut ranked = s.root_candidates(board, false);
-        let nodes = s.nodes;
-        self.counter += nodes;
+        let mut ranked = self
+            .at_root(board, reader, stones, target, |s, board| {
+                s.root_candidates(board, false)
+            })
+            .unwrap_or_default();
         ranked.truncate(n);
         ranked
+    }
+
+    /// `look` run on a fresh question's search at the root of the dragon
+    /// of `target` (`None` when no stone stands there), its nodes added
+    /// to the owl's counter.
+    fn at_root<T>(
+        &mut self,
+        board: &mut Board,
+        reader: &mut Reader,
+        stones: &[Point],
+        target: Point,
+        look: impl FnOnce(&mut search::Search, &mut Board) -> T,
+    ) -> Option<T> {
+        let color = board.color_at(target)?;
+        self.new_question();
+        let mut s = search::Search::new(self, reader, color, target, stones, board);
+        let out = look(&mut s, board);
+        let nodes = s.nodes;
+        self.counter += nodes;
+        Some(out)
     }
 
     /// The root candidates of a question about the dragon (the
@@ -535,15 +552,10 @@ impl OwlReader {
         target: Point,
         attacker: bool,
     ) -> Vec<search::RankedCandidate> {
-        let Some(color) = board.color_at(target) else {
-            return Vec::new();
-        };
-        self.new_question();
-        let mut s = search::Search::new(self, reader, color, target, stones, board);
-        let out = s.root_candidate_features(board, attacker);
-        let nodes = s.nodes;
-        self.counter += nodes;
-        out
+        self.at_root(board, reader, stones, target, |s, board| {
+            s.root_candidate_features(board, attacker)
+        })
+        .unwrap_or_default()
     }
 
     /// Does the owner's move `m` join the dragons `stones_a` and `stones_b`

@@ -126,9 +126,13 @@ fn space_map(life: &Life) -> [bool; BOARD_ARRAY] {
 /// Would a stone of `color` at the empty point `p` stand in atari
 /// without capturing anything?
 fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
-    if board.does_capture_something(p, color) {
-        return false;
-    }
+    !board.does_capture_something(p, color) && liberties_after(board, p, color, 2) < 2
+}
+
+/// The liberties a stone of `color` at the empty point `p` would have
+/// before any capture (its empty neighbours and those of the own strings
+/// it joins), counted up to `cap`.
+pub fn liberties_after(board: &Board, p: Point, color: Color, cap: usize) -> usize {
     let mut libs: Vec<Point> = Vec::new();
     let add = |q: Point, libs: &mut Vec<Point>| {
         if q != p && !libs.contains(&q) {
@@ -141,14 +145,14 @@ fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
         } else if board.cell(n).is(color) {
             board.for_each_lib(n, |l| {
                 add(l, &mut libs);
-                libs.len() < 2
+                libs.len() < cap
             });
         }
-        if libs.len() >= 2 {
-            return false;
+        if libs.len() >= cap {
+            break;
         }
     }
-    libs.len() < 2
+    libs.len()
 }
 
 /// The attacker's candidates against the goal, best first.

@@ -34,6 +34,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, Color, Point, BOARD_ARRAY};
 use crate::owl::life::Life;
+use crate::owl::moves;
 
 /// Which order the owl tries its candidates in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -157,7 +158,7 @@ pub fn features(
         in_space[q.idx()] = true;
     }
     let captures = board.does_capture_something(p, mover);
-    let libs = liberties_after(board, p, mover);
+    let libs = moves::liberties_after(board, p, mover, 5);
     let line = edge_distance(board, p);
     let mut f = [0; FEATURE_COUNT];
     f[0] = i32::from(own.iter().any(|s| s.point == p));
@@ -229,35 +230,6 @@ fn edge_distance(board: &Board, p: Point) -> usize {
     p.row().min(p.col()).min(last - p.row()).min(last - p.col())
 }
 
-/// The liberties a stone of `color` at the empty point `p` would have
-/// before any capture (its empty neighbours and those of the own strings
-/// it joins), counted up to five.
-fn liberties_after(board: &Board, p: Point, color: Color) -> usize {
-    let mut libs: Vec<Point> = Vec::new();
-    let add = |q: Point, libs: &mut Vec<Point>| {
-        if q != p && !libs.contains(&q) {
-            libs.push(q);
-        }
-    };
-    for n in p.neighbors() {
-        if !board.on_board(n) {
-            continue;
-        }
-        if board.is_empty(n) {
-            add(n, &mut libs);
-        } else if board.cell(n).is(color) {
-            board.for_each_lib(n, |l| {
-                add(l, &mut libs);
-                libs.len() < 5
-            });
-        }
-        if libs.len() >= 5 {
-            break;
-        }
-    }
-    libs.len()
-}
-
 /// The score of a candidate of value `value` with features `f`, rounded
 /// to whole value points.
 pub fn score(w: &Weights, value: i32, f: &Features) -> i32 {
@@ -320,13 +292,9 @@ mod tests {
         }
     }
 
-    fn feature(f: &Features, name: &str) -> i32 {
-        f[FEATURE_NAMES.iter().position(|&n| n == name).unwrap()]
-    }
-
-    #[test]
-    fn the_features_describe_the_point_next_to_the_goal() {
-        // The goal is the O string; X is to move (the attacker).
+    /// A white pair on the second line with black stones beside and
+    /// below it, and the pair as the goal.
+    fn pair_under_attack() -> (Board, Vec<bool>) {
         let board = Board::from_diagram(
             ". . . . .
              . O O X .
@@ -339,6 +307,17 @@ mod tests {
         for p in board.stones(Point::new(1, 1)) {
             goal[p.idx()] = true;
         }
+        (board, goal)
+    }
+
+    fn feature(f: &Features, name: &str) -> i32 {
+        f[FEATURE_NAMES.iter().position(|&n| n == name).unwrap()]
+    }
+
+    #[test]
+    fn the_features_describe_the_point_next_to_the_goal() {
+        // The goal is the O string; X is to move (the attacker).
+        let (board, goal) = pair_under_attack();
         let life = empty_life();
         // Above the goal's left stone, on the first line: next to one goal
         // stone, diagonal to the other.
@@ -362,18 +341,7 @@ mod tests {
 
     #[test]
     fn the_rules_keep_the_order_and_the_learned_weights_rescore_it() {
-        let board = Board::from_diagram(
-            ". . . . .
-             . O O X .
-             . X . . .
-             . . . . .
-             . . . . .",
-        )
-        .unwrap();
-        let mut goal = vec![false; BOARD_ARRAY];
-        for p in board.stones(Point::new(1, 1)) {
-            goal[p.idx()] = true;
-        }
+        let (board, goal) = pair_under_attack();
         let life = empty_life();
         let list = vec![(Point::new(4, 4), 50), (Point::new(0, 1), 50)];
         let same = reorder(
