@@ -298,8 +298,8 @@ impl Region {
     /// (strategy11, move 93) the owner's first-line stones reach, along
     /// the edge, a friendly string three points past the gap, and with
     /// the point beyond the gap held the solver, given 20,000 nodes per
-    /// search instead of the default 5,000, read as dead a dragon that
-    /// lives with that connection in reserve.
+    /// search instead of the 5,000 that were then the default, read as
+    /// dead a dragon that lives with that connection in reserve.
     pub fn contested_beyond(&self, board: &Board) -> bool {
         let touches_defender = |p: Point| {
             p.neighbors()
