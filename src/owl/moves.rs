@@ -39,7 +39,7 @@
 //! unless it is a vital point or a point of the eye space (throw-ins and
 //! placements are how eyes are destroyed).
 
-use crate::board::{marked_points, Board, Color, Point, BOARD_ARRAY};
+use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{Life, Suggestion};
 
 /// Value lost by a self-atari that is neither vital nor inside the eye
@@ -133,9 +133,10 @@ fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
 /// before any capture (its empty neighbours and those of the own strings
 /// it joins), counted up to `cap`.
 pub fn liberties_after(board: &Board, p: Point, color: Color, cap: usize) -> usize {
-    let mut libs: Vec<Point> = Vec::new();
-    let add = |q: Point, libs: &mut Vec<Point>| {
-        if q != p && !libs.contains(&q) {
+    // On the stack: the owl asks this of every candidate at every node.
+    let mut libs = PointList::new();
+    let add = |q: Point, libs: &mut PointList| {
+        if q != p && !libs.as_slice().contains(&q) {
             libs.push(q);
         }
     };
@@ -145,14 +146,14 @@ pub fn liberties_after(board: &Board, p: Point, color: Color, cap: usize) -> usi
         } else if board.cell(n).is(color) {
             board.for_each_lib(n, |l| {
                 add(l, &mut libs);
-                libs.len() < cap
+                libs.as_slice().len() < cap
             });
         }
-        if libs.len() >= cap {
+        if libs.as_slice().len() >= cap {
             break;
         }
     }
-    libs.len()
+    libs.as_slice().len()
 }
 
 /// The attacker's candidates against the goal, best first.
