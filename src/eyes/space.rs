@@ -473,6 +473,12 @@ pub struct HalfEye {
     pub attack_points: Vec<Point>,
     /// Moves that make it better (best first).
     pub defense_points: Vec<Point>,
+    /// The tier of each of `attack_points` (0 for the best; points of one
+    /// tier are ranked alike, in the diagonals' order, which follows the
+    /// board's orientation).
+    pub attack_tiers: Vec<u8>,
+    /// The tier of each of `defense_points`, as `attack_tiers`.
+    pub defense_tiers: Vec<u8>,
 }
 
 /// One eye space of one colour, with its value.
@@ -498,6 +504,11 @@ pub struct EyeSpace {
     pub attack_points: Vec<Point>,
     /// Every owner's move that reaches `c` (best first).
     pub defense_points: Vec<Point>,
+    /// The tier of each of `attack_points` in the eye solver's ranking
+    /// ([`crate::eyes::value::EyeSolution::attack_tiers`]).
+    pub attack_tiers: Vec<u8>,
+    /// The tier of each of `defense_points`.
+    pub defense_tiers: Vec<u8>,
 }
 
 impl EyeSpace {
@@ -839,6 +850,8 @@ impl EyeAnalysis {
         HalfEye {
             kind: EyeTopology::Proper,
             value: sum,
+            attack_tiers: rank_tiers(&attacks),
+            defense_tiers: rank_tiers(&defenses),
             attack_points: attacks.into_iter().map(|(_, q)| q).collect(),
             defense_points: defenses.into_iter().map(|(_, q)| q).collect(),
         }
@@ -973,6 +986,8 @@ impl EyeAnalysis {
             defense_point: None,
             attack_points: Vec::new(),
             defense_points: Vec::new(),
+            attack_tiers: Vec::new(),
+            defense_tiers: Vec::new(),
             points,
         };
         let half_eyes: Vec<Point> = space
@@ -1008,6 +1023,8 @@ impl EyeAnalysis {
         space.exact = true;
         space.attack_points = best.attacks;
         space.defense_points = best.defenses;
+        space.attack_tiers = best.attack_tiers;
+        space.defense_tiers = best.defense_tiers;
         space.attack_point = space.attack_points.first().copied();
         // Prefer a defence the owner can play safely (GNU Go: compare
         // white T8 and T6 in lazarus:21).
@@ -1091,9 +1108,10 @@ impl EyeAnalysis {
             sol.as_ref().map(|s| s.value)
         );
         let sol = sol?;
-        let to_points = |vs: &[usize], attack: bool| -> Vec<Point> {
+        let to_points = |vs: &[usize], tiers: &[u8], attack: bool| -> (Vec<Point>, Vec<u8>) {
             let mut out: Vec<Point> = Vec::new();
-            for &v in vs {
+            let mut out_tiers: Vec<u8> = Vec::new();
+            for (&v, &tier) in vs.iter().zip(tiers) {
                 let pts: Vec<Point> = if v < points.len() && board.is_stone(points[v]) {
                     // The owner captures dead stones whose liberties are
                     // outside the space.
@@ -1119,15 +1137,20 @@ impl EyeAnalysis {
                 for p in pts {
                     if !out.contains(&p) {
                         out.push(p);
+                        out_tiers.push(tier);
                     }
                 }
             }
-            out
+            (out, out_tiers)
         };
+        let (attacks, attack_tiers) = to_points(&sol.attacks, &sol.attack_tiers, true);
+        let (defenses, defense_tiers) = to_points(&sol.defenses, &sol.defense_tiers, false);
         Some(SpaceSolution {
             value: sol.value,
-            attacks: to_points(&sol.attacks, true),
-            defenses: to_points(&sol.defenses, false),
+            attacks,
+            defenses,
+            attack_tiers,
+            defense_tiers,
         })
     }
 }
@@ -1137,6 +1160,23 @@ struct SpaceSolution {
     value: EyeValue,
     attacks: Vec<Point>,
     defenses: Vec<Point>,
+    attack_tiers: Vec<u8>,
+    defense_tiers: Vec<u8>,
+}
+
+/// The tiers of a list of `(rank, point)` pairs sorted by rank: 0 for the
+/// first rank, one more at each change of rank.
+fn rank_tiers(ranked: &[(u8, Point)]) -> Vec<u8> {
+    let mut tiers: Vec<u8> = Vec::with_capacity(ranked.len());
+    for (i, &(rank, _)) in ranked.iter().enumerate() {
+        let tier = match i.checked_sub(1) {
+            None => 0,
+            Some(j) if ranked[j].0 == rank => tiers[j],
+            Some(j) => tiers[j].saturating_add(1),
+        };
+        tiers.push(tier);
+    }
+    tiers
 }
 
 /// The value assumed for an eye space too big to search (GNU Go

@@ -487,6 +487,13 @@ pub struct EyeSolution {
     /// O's first moves that reach `c` eyes, best first (empty when the
     /// value is settled).
     pub defenses: Vec<usize>,
+    /// The tier of each of `attacks`: 0 for the best, one more at each
+    /// step down the ranking. Moves of one tier are ranked alike, and
+    /// their order in `attacks` (vertex order, which follows the board's
+    /// orientation) means nothing.
+    pub attack_tiers: Vec<u8>,
+    /// The tier of each of `defenses`, as `attack_tiers`.
+    pub defense_tiers: Vec<u8>,
 }
 
 /// Who is to move in the local game.
@@ -700,8 +707,8 @@ impl EyeSolver {
         let a = self.value(g, root(Side::X, Tempo::XOwed));
         let d = self.value(g, root(Side::O, Tempo::OOwed));
         let value = EyeValue::new(a, b, c, d);
-        let mut attacks = Vec::new();
-        let mut defenses = Vec::new();
+        let (mut attacks, mut attack_tiers) = (Vec::new(), Vec::new());
+        let (mut defenses, mut defense_tiers) = (Vec::new(), Vec::new());
         if b != c {
             // The moves that reach the value, ranked by what they
             // threaten (X's move that leaves least if X may move again,
@@ -737,13 +744,24 @@ impl EyeSolver {
                     })
                     .collect();
                 keyed.sort();
-                keyed
+                let grade = |k: &(u8, bool, bool, usize)| (k.0, k.1, k.2);
+                let mut tiers: Vec<u8> = Vec::with_capacity(keyed.len());
+                for (i, k) in keyed.iter().enumerate() {
+                    let tier = match i.checked_sub(1) {
+                        None => 0,
+                        Some(j) if grade(&keyed[j]) == grade(k) => tiers[j],
+                        Some(j) => tiers[j].saturating_add(1),
+                    };
+                    tiers.push(tier);
+                }
+                let moves = keyed
                     .into_iter()
                     .map(|(_, _, _, v)| v)
-                    .collect::<Vec<usize>>()
+                    .collect::<Vec<usize>>();
+                (moves, tiers)
             };
-            attacks = order(&ranked[0], &ranked[1]);
-            defenses = order(&ranked[1], &ranked[0]);
+            (attacks, attack_tiers) = order(&ranked[0], &ranked[1]);
+            (defenses, defense_tiers) = order(&ranked[1], &ranked[0]);
         }
         if self.exhausted {
             return None;
@@ -752,6 +770,8 @@ impl EyeSolver {
             value,
             attacks,
             defenses,
+            attack_tiers,
+            defense_tiers,
         })
     }
 

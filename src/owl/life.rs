@@ -115,8 +115,12 @@ pub struct Life {
     /// Empty points on the way out (first steps of the escape search).
     pub escape_moves: Vec<Point>,
     /// Points on the only way out: blocking one shuts the goal in
-    /// (empty when the goal is shut in already or runs out freely).
+    /// (empty when the goal is shut in already or runs out freely),
+    /// nearest first.
     pub cut_points: Vec<Point>,
+    /// The steps of the escape walk from the goal to each of
+    /// `cut_points` (1: a liberty of the goal).
+    pub cut_point_steps: Vec<u8>,
     /// Eyes if the owner moves first and again (capped at 2).
     pub max_threat: u8,
     /// Liberties of the goal outside its eye spaces that touch no enemy
@@ -332,16 +336,16 @@ pub fn evaluate_beside(
                     if !h.defense_points.is_empty() {
                         space_has_half = true;
                     }
-                    for (k, &a) in h.attack_points.iter().enumerate() {
+                    for (&a, &tier) in h.attack_points.iter().zip(&h.attack_tiers) {
                         attacks.push(Suggestion {
                             point: a,
-                            value: 85 - k as i32,
+                            value: 85 - i32::from(tier),
                         });
                     }
-                    for (k, &d) in h.defense_points.iter().enumerate() {
+                    for (&d, &tier) in h.defense_points.iter().zip(&h.defense_tiers) {
                         defenses.push(Suggestion {
                             point: d,
-                            value: 85 - k as i32,
+                            value: 85 - i32::from(tier),
                         });
                     }
                 }
@@ -362,16 +366,16 @@ pub fn evaluate_beside(
         }
         if !v.is_settled() {
             let urgency = i32::from(v.urgency());
-            for (k, &a) in space.attack_points.iter().enumerate() {
+            for (&a, &tier) in space.attack_points.iter().zip(&space.attack_tiers) {
                 attacks.push(Suggestion {
                     point: a,
-                    value: 100 + 5 * urgency - k as i32,
+                    value: 100 + 5 * urgency - i32::from(tier),
                 });
             }
-            for (k, &d) in space.defense_points.iter().enumerate() {
+            for (&d, &tier) in space.defense_points.iter().zip(&space.defense_tiers) {
                 defenses.push(Suggestion {
                     point: d,
-                    value: 100 + 5 * urgency - k as i32,
+                    value: 100 + 5 * urgency - i32::from(tier),
                 });
             }
         }
@@ -398,6 +402,7 @@ pub fn evaluate_beside(
         first_steps: escape_moves,
         cut_points,
     } = escape(board, goal, color, other);
+    let (cut_points, cut_point_steps): (Vec<Point>, Vec<u8>) = cut_points.into_iter().unzip();
     if log::log_enabled!(log::Level::Trace) {
         let spaces: Vec<String> = map
             .spaces()
@@ -424,6 +429,7 @@ pub fn evaluate_beside(
         weak,
         escape_moves,
         cut_points,
+        cut_point_steps,
         max_threat,
         open_liberties,
     }
@@ -598,10 +604,10 @@ fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
             cut_points: Vec::new(),
         };
     }
-    let cut_points: Vec<Point> = visited
+    let cut_points: Vec<(Point, u8)> = visited
         .iter()
         .filter(|&&(p, _)| !escape_walk(board, goal, &starts, color, other, Some(p)).0)
-        .map(|&(p, _)| p)
+        .map(|&(p, d)| (p, u8::try_from(d).unwrap_or(u8::MAX)))
         .collect();
     Escape {
         free: cut_points.is_empty(),
@@ -614,7 +620,8 @@ fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
 struct Escape {
     free: bool,
     first_steps: Vec<Point>,
-    cut_points: Vec<Point>,
+    /// With the walk's steps to each.
+    cut_points: Vec<(Point, u8)>,
 }
 
 /// One escape walk (see [`escape`]) from `starts` (the goal's liberties,

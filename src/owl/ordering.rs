@@ -287,6 +287,7 @@ mod tests {
             weak: Vec::new(),
             escape_moves: Vec::new(),
             cut_points: Vec::new(),
+            cut_point_steps: Vec::new(),
             max_threat: 0,
             open_liberties: 0,
         }

@@ -242,3 +242,97 @@ fn a_dead_stone_one_point_away_lies_in_the_eye_space() {
         life.eye_points
     );
 }
+
+/// The candidates for both sides on a board turned by `symmetry` (as
+/// `scripts/transform-suite.py` numbers them), with their points turned
+/// back, so that the eight can be compared.
+fn candidates_turned(
+    diagram: &str,
+    target: (usize, usize),
+    symmetry: usize,
+) -> [Vec<(Point, i32)>; 2] {
+    let rows: Vec<Vec<&str>> = diagram
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let n = rows.len();
+    let m = n - 1;
+    // (col, row) from the top left -> its image.
+    let turn = |x: usize, y: usize| -> (usize, usize) {
+        [
+            (x, y),
+            (m - y, x),
+            (m - x, m - y),
+            (y, m - x),
+            (m - x, y),
+            (x, m - y),
+            (y, x),
+            (m - y, m - x),
+        ][symmetry]
+    };
+    let mut cells = vec![vec!["."; n]; n];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &cell) in row.iter().enumerate() {
+            let (tx, ty) = turn(x, y);
+            cells[ty][tx] = cell;
+        }
+    }
+    let text: String = cells.iter().map(|r| r.join(" ") + "\n").collect();
+    let mut b = board(&text);
+    let (tx, ty) = turn(target.1, target.0);
+    let t = b.point(ty, tx).unwrap();
+    let color = b.color_at(t).unwrap();
+    let mut goal = vec![false; crate::board::BOARD_ARRAY];
+    for q in b.stones(t) {
+        goal[q.idx()] = true;
+    }
+    let mut reader = Reader::default();
+    let mut solver = crate::eyes::value::EyeSolver::with_budget(crate::owl::OWL_EYE_BUDGET);
+    let life = crate::owl::life::evaluate(&mut b, &mut reader, &mut solver, &goal, color);
+    let back = |list: Vec<(Point, i32)>| -> Vec<(Point, i32)> {
+        list.into_iter()
+            .map(|(p, v)| {
+                let original = (0..n)
+                    .flat_map(|y| (0..n).map(move |x| (x, y)))
+                    .find(|&(x, y)| turn(x, y) == (p.col(), p.row()))
+                    .unwrap();
+                (Point::new(original.1, original.0), v)
+            })
+            .collect()
+    };
+    [
+        back(crate::owl::moves::attack_moves(&b, &goal, color, &life)),
+        back(crate::owl::moves::defense_moves(&b, &goal, color, &life)),
+    ]
+}
+
+#[test]
+fn the_candidates_and_their_order_do_not_depend_on_how_the_board_is_turned() {
+    // A white group on the lower side with an unsettled eye space: many
+    // candidates of equal value (margins, vital points of one tier). Not
+    // symmetric itself: points that are mirror images of each other in
+    // the position may still go by board order.
+    let diagram = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X X X X X X .
+        . X O O O O O O X
+        . X O . . . . O X
+        . X O . . . O . .";
+    let identity = candidates_turned(diagram, (6, 2), 0);
+    assert!(
+        identity[0].len() >= 3 && identity[1].len() >= 3,
+        "{identity:?}"
+    );
+    for symmetry in 1..8 {
+        assert_eq!(
+            candidates_turned(diagram, (6, 2), symmetry),
+            identity,
+            "symmetry {symmetry}"
+        );
+    }
+}
