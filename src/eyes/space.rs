@@ -41,7 +41,7 @@
 //! identical afterwards.
 
 use crate::board::{Board, Cell, Color, Point, BOARD_ARRAY};
-use crate::eyes::value::{EyeGraph, EyeSolver, EyeValue, MAX_VERTICES};
+use crate::eyes::value::{tiers_of, EyeGraph, EyeSolver, EyeValue, MAX_VERTICES};
 use crate::reading::{ReadResult, Reader};
 
 /// Eye spaces with more vertices than this (half-eye key points included)
@@ -850,8 +850,8 @@ impl EyeAnalysis {
         HalfEye {
             kind: EyeTopology::Proper,
             value: sum,
-            attack_tiers: rank_tiers(&attacks),
-            defense_tiers: rank_tiers(&defenses),
+            attack_tiers: tiers_of(&attacks, |&(rank, _)| rank),
+            defense_tiers: tiers_of(&defenses, |&(rank, _)| rank),
             attack_points: attacks.into_iter().map(|(_, q)| q).collect(),
             defense_points: defenses.into_iter().map(|(_, q)| q).collect(),
         }
@@ -1162,21 +1162,6 @@ struct SpaceSolution {
     defenses: Vec<Point>,
     attack_tiers: Vec<u8>,
     defense_tiers: Vec<u8>,
-}
-
-/// The tiers of a list of `(rank, point)` pairs sorted by rank: 0 for the
-/// first rank, one more at each change of rank.
-fn rank_tiers(ranked: &[(u8, Point)]) -> Vec<u8> {
-    let mut tiers: Vec<u8> = Vec::with_capacity(ranked.len());
-    for (i, &(rank, _)) in ranked.iter().enumerate() {
-        let tier = match i.checked_sub(1) {
-            None => 0,
-            Some(j) if ranked[j].0 == rank => tiers[j],
-            Some(j) => tiers[j].saturating_add(1),
-        };
-        tiers.push(tier);
-    }
-    tiers
 }
 
 /// The value assumed for an eye space too big to search (GNU Go

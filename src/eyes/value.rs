@@ -496,6 +496,21 @@ pub struct EyeSolution {
     pub defense_tiers: Vec<u8>,
 }
 
+/// The tiers of a list sorted by `grade`: 0 for the first grade, one more
+/// at each change of grade (capped at 255).
+pub fn tiers_of<T, G: PartialEq>(sorted: &[T], grade: impl Fn(&T) -> G) -> Vec<u8> {
+    let mut tiers: Vec<u8> = Vec::with_capacity(sorted.len());
+    for (i, item) in sorted.iter().enumerate() {
+        let tier = match i.checked_sub(1) {
+            None => 0,
+            Some(j) if grade(&sorted[j]) == grade(item) => tiers[j],
+            Some(j) => tiers[j].saturating_add(1),
+        };
+        tiers.push(tier);
+    }
+    tiers
+}
+
 /// Who is to move in the local game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {
@@ -744,16 +759,7 @@ impl EyeSolver {
                     })
                     .collect();
                 keyed.sort();
-                let grade = |k: &(u8, bool, bool, usize)| (k.0, k.1, k.2);
-                let mut tiers: Vec<u8> = Vec::with_capacity(keyed.len());
-                for (i, k) in keyed.iter().enumerate() {
-                    let tier = match i.checked_sub(1) {
-                        None => 0,
-                        Some(j) if grade(&keyed[j]) == grade(k) => tiers[j],
-                        Some(j) => tiers[j].saturating_add(1),
-                    };
-                    tiers.push(tier);
-                }
+                let tiers = tiers_of(&keyed, |k| (k.0, k.1, k.2));
                 let moves = keyed
                     .into_iter()
                     .map(|(_, _, _, v)| v)
