@@ -97,9 +97,8 @@ impl Candidates {
     }
 
     /// Moves for `color` (legal, or ko captures forbidden only by the ko
-    /// rule), best first, with the self-atari penalty applied. Ties go to
-    /// the point with more orthogonal neighbours in `space` (the eye
-    /// space's points and margins), then to board order.
+    /// rule), best first, with the self-atari penalty applied. Ties are
+    /// broken as [`order_ties`] says, whatever the board's orientation.
     fn ranked(
         self,
         board: &Board,
