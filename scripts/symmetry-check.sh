@@ -11,7 +11,8 @@
 # usage: scripts/symmetry-check.sh SUITES_DIR [SUITE.tst ...]
 #   (default suites: owl.tst ld_owl.tst semeai.tst trevor.tst)
 # env: TESUJI_BIN (default target/release), TESUJI_ARGS (engine options),
-#      WORK (scratch folder for the turned suites, default a temporary one),
+#      WORK (scratch folder for the turned suites, kept; default a temporary
+#      one, removed at the end),
 #      JOBS (tesuji-regress -j, default 2)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +21,13 @@ shift
 tests=("$@")
 [ ${#tests[@]} -eq 0 ] && tests=(owl.tst ld_owl.tst semeai.tst trevor.tst)
 bin=${TESUJI_BIN:-$here/target/release}
-work=${WORK:-$(mktemp -d)}
+if [ -n "${WORK:-}" ]; then
+    work=$WORK
+else
+    # The turned records are GPL data: a temporary folder goes when done.
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
 jobs=${JOBS:-2}
 echo "symmetry ${tests[*]} total"
 sum=0

@@ -34,11 +34,10 @@
 //! have fewer liberties (a placement inside rather than a move from
 //! outside), then the one with more of the space two steps away, then
 //! the least code of the 5x5 shape around it over the board's eight
-//! symmetries. None of
-//! these depends on how the board is turned, so a position read rotated
-//! or mirrored gets the same candidates in the same order (only points
-//! whose surroundings are mirror images of each other are left to board
-//! order). Before 2026-11-30 the last tie-break was board order: the
+//! symmetries. None of these depends on how the board is turned, so a
+//! position read rotated or mirrored gets the same candidates in the
+//! same order (only points whose surroundings are mirror images of each
+//! other are left to board order). Before 2026-11-30 the last tie-break was board order: the
 //! owl then passed 191 of owl.tst's tests as the suite stands but 181 to
 //! 187 on its seven rotations and mirror images
 //! (`scripts/symmetry-check.sh`), luck of the orientation; the eye

@@ -46,7 +46,8 @@ pub const DEFAULT_BUDGET: u64 = 200_000;
 /// reading heuristically. 10,000 instead of 5,000 settles ld_owl.tst 410
 /// and semeai.tst 131 at +3.9% instructions on ld_owl.tst; with regions
 /// of 11 empty points ([`GAP_REGION_EMPTY`]) it settles ld_owl.tst 43 as
-/// well, at +10% (regression/HISTORY.md, 2026-11-30, second session).
+/// well, at +10% over the 5,000 budget's figure (+6% over 10,000's;
+/// regression/HISTORY.md, 2026-11-30, second session).
 pub const OWL_BUDGET: u64 = 10_000;
 
 /// The default of [`LifeConfig::gap_region_empty`]: a gap-closed region
@@ -55,7 +56,8 @@ pub const OWL_BUDGET: u64 = 10_000;
 /// cap: of 73 questions on gap-closed regions of more than 10 empty
 /// points, 66 ran out of budget), and the reads of its walls are the
 /// suites' largest cost in CPU. 11 gains ld_owl.tst 43 for 6% more
-/// instructions on that suite, which its CPU, near GNU Go's, cannot pay.
+/// instructions on that suite at [`OWL_BUDGET`], which its CPU, near GNU
+/// Go's, cannot pay.
 pub const GAP_REGION_EMPTY: usize = 10;
 
 /// Limits of the solver.
