@@ -135,6 +135,13 @@ impl Life {
         self.escape || self.min_eyes >= 2
     }
 
+    /// Whether the tactical reader captures a string of the goal (the
+    /// attacker moving first): an eye count with such a string is not
+    /// trusted at the attacker's nodes (see `owl::search`).
+    pub fn has_capturable_goal_string(&self) -> bool {
+        self.weak.iter().any(|w| w.attack_point.is_some())
+    }
+
     /// The owl's verdict against the owner: no way out, no room to grow,
     /// no enemy string to capture, and fewer than two eyes even if the
     /// owner gets two moves in a row.

@@ -336,3 +336,38 @@ fn the_candidates_and_their_order_do_not_depend_on_how_the_board_is_turned() {
         );
     }
 }
+
+/// A dragon with two eyes in the corner and a stone in atari beside
+/// them: the eye count alone says alive, but the attacker, to move,
+/// captures the stone, so the search does not trust that count at the
+/// attacker's nodes (`Life::has_capturable_goal_string`).
+#[test]
+fn a_goal_string_in_atari_is_capturable_and_a_sound_dragon_has_none() {
+    let diagram = "
+        . O . O X . .
+        O O O O X . .
+        X X X X O X .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+    let mut b = board(diagram);
+    let corner = b.point(1, 0).unwrap();
+    let hanging = b.point(2, 4).unwrap();
+    let mut reader = Reader::default();
+    let mut solver = crate::eyes::value::EyeSolver::with_budget(crate::owl::OWL_EYE_BUDGET);
+    let mut judge = |b: &mut Board, strings: &[Point]| {
+        let mut goal = vec![false; crate::board::BOARD_ARRAY];
+        for &s in strings {
+            for p in b.stones(s) {
+                goal[p.idx()] = true;
+            }
+        }
+        crate::owl::life::evaluate(b, &mut reader, &mut solver, &goal, Color::White)
+    };
+    let sound = judge(&mut b, &[corner]);
+    assert!(sound.min_eyes >= 2);
+    assert!(!sound.has_capturable_goal_string());
+    let with_hanging = judge(&mut b, &[corner, hanging]);
+    assert!(with_hanging.has_capturable_goal_string());
+}
