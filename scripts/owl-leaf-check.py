@@ -37,7 +37,7 @@ import sys
 
 COLUMNS = 'ABCDEFGHJKLMNOPQRST'
 QUESTION = re.compile(r'^(\d+)\s+(owl_attack|owl_defend|dragon_status)\s+(\S+)')
-FEATURES = ('turn', 'eyes', 'threat', 'points', 'largest', 'margins', 'lunches', 'weak', 'goal')
+FEATURES = ('turn', 'depth', 'escape', 'eyes', 'threat', 'points', 'largest', 'margins', 'lunches', 'weak', 'goal')
 
 
 def vertex(rc, size):

@@ -470,7 +470,7 @@ impl<'a> Search<'a> {
             ),
         };
         if (lives || dies) && log::log_enabled!(target: LEAF_LOG, log::Level::Debug) {
-            self.log_leaf(board, goal, &life, turn, lives);
+            self.log_leaf(board, goal, &life, turn, depth, lives);
         }
         if lives || dies {
             let result = turn.result(lives);
@@ -742,11 +742,19 @@ impl<'a> Search<'a> {
 
     /// One line of [`LEAF_LOG`]: a line the static judgement ended, with
     /// the moves from the game position (every hypothetical move on the
-    /// board's stack, also those of the question's caller), the target,
+    /// board's stack, also those of the question's caller), the target, the depth,
     /// the verdict and what the judgement saw; points as `row,col` from
     /// the top left. `scripts/owl-leaf-check.py` replays these and asks
     /// GNU Go.
-    fn log_leaf(&self, board: &Board, goal: &[bool], life: &Life, turn: Turn, lives: bool) {
+    fn log_leaf(
+        &self,
+        board: &Board,
+        goal: &[bool],
+        life: &Life,
+        turn: Turn,
+        depth: usize,
+        lives: bool,
+    ) {
         let at = |p: Point| format!("{},{}", p.row(), p.col());
         let moves: Vec<String> = board
             .move_stack()
@@ -761,7 +769,7 @@ impl<'a> Search<'a> {
             .count();
         log::debug!(
             target: LEAF_LOG,
-            "{} {turn:?} size={} target={} escape={} eyes={}-{} threat={} points={} largest={} margins={} lunches={} weak={} goal={} moves={}",
+            "{} {turn:?} size={} target={} depth={depth} escape={} eyes={}-{} threat={} points={} largest={} margins={} lunches={} weak={} goal={} moves={}",
             if lives { "alive" } else { "dead" },
             board.size(),
             at(self.target),
