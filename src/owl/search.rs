@@ -742,10 +742,10 @@ impl<'a> Search<'a> {
 
     /// One line of [`LEAF_LOG`]: a line the static judgement ended, with
     /// the moves from the game position (every hypothetical move on the
-    /// board's stack, also those of the question's caller), the target, the depth,
-    /// the verdict and what the judgement saw; points as `row,col` from
-    /// the top left. `scripts/owl-leaf-check.py` replays these and asks
-    /// GNU Go.
+    /// board's stack, also those of the question's caller), the target,
+    /// the node's depth, the verdict and what the judgement saw; points
+    /// as `row,col` from the top left. `scripts/owl-leaf-check.py`
+    /// replays these and asks GNU Go.
     fn log_leaf(
         &self,
         board: &Board,
