@@ -92,7 +92,20 @@ pub struct OwlConfig {
     /// The order candidates are tried in (`--owl-ordering`; see
     /// [`ordering`]).
     pub ordering: ordering::MoveOrdering,
+    /// Owner candidates the fresh defence behind a root kill of an open
+    /// dragon reads past the root's width (`--owl-afresh-width`; 0, the
+    /// default: none). Each is read within [`AFRESH_EXTRA_BUDGET`]
+    /// positions, and a save among them stands only when a fresh attack
+    /// after it fails. See `owl::search::Search::saved_afresh`.
+    pub afresh_width: usize,
 }
+
+/// Positions each extra candidate of [`OwlConfig::afresh_width`] may
+/// spend (its read and the fresh attack checking a save); past them it
+/// counts as no save. Candidates past the root's width are mostly worth
+/// the same as the last one tried, and a few (8 at `--owl-afresh-width 8`
+/// on owl.tst and ld_owl.tst) save within this budget.
+pub const AFRESH_EXTRA_BUDGET: u64 = 100;
 
 /// The default of [`OwlConfig::exact_check_budget`].
 pub const EXACT_CHECK_BUDGET: u64 = 10_000;
@@ -109,6 +122,7 @@ impl Default for OwlConfig {
             branch_depth: 8,
             exact_check_budget: EXACT_CHECK_BUDGET,
             ordering: ordering::MoveOrdering::Rules,
+            afresh_width: 0,
         }
     }
 }

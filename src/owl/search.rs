@@ -51,7 +51,10 @@
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
-use crate::owl::{moves, ordering, Entry, NodeKey, OwlConfig, OwlReader, Turn, EXACT_CHECK_EMPTY};
+use crate::owl::{
+    moves, ordering, Entry, NodeKey, OwlConfig, OwlReader, Turn, AFRESH_EXTRA_BUDGET,
+    EXACT_CHECK_EMPTY,
+};
 use crate::reading::ko::{komaster_trymove, KoState};
 use crate::reading::superstring::{LinkTest, Superstring};
 use crate::reading::{ReadResult, Reader};
@@ -109,6 +112,10 @@ pub struct Search<'a> {
     /// A fresh defence of an open dragon is being read
     /// (`Search::saved_afresh`): no such check inside it.
     checking_afresh: bool,
+    /// Where the read of an extra candidate of the fresh defence stops
+    /// ([`OwlConfig::afresh_width`]): a node count below the question's
+    /// budget, `u64::MAX` outside such a read.
+    extra_budget_end: u64,
 }
 
 impl<'a> Search<'a> {
@@ -142,6 +149,7 @@ impl<'a> Search<'a> {
             limit_hit: false,
             root_attack_succeeds: false,
             checking_afresh: false,
+            extra_budget_end: u64::MAX,
         }
     }
 
@@ -367,9 +375,10 @@ impl<'a> Search<'a> {
         h ^ point_key(self.target).rotate_left(17)
     }
 
-    /// Count a node; false when the budget is spent.
+    /// Count a node; false when the budget (or an extra candidate's
+    /// share of it) is spent.
     fn enter(&mut self) -> bool {
-        if self.nodes >= self.config.node_limit {
+        if self.nodes >= self.config.node_limit.min(self.extra_budget_end) {
             self.limit_hit = true;
             return false;
         }
@@ -568,6 +577,22 @@ impl<'a> Search<'a> {
         saved
     }
 
+    /// After the owner's move `m` (on the board), does a fresh attack
+    /// by the rules of an attack's root fail within the budget? A save
+    /// the fresh defence finds past its width stands only then: the
+    /// tree's line after such a move is narrow and trusts the eye
+    /// count, and most saves it finds there are false.
+    fn fresh_attack_fails(
+        &mut self,
+        board: &mut Board,
+        goal: &[bool],
+        m: Point,
+        ko: KoState,
+    ) -> bool {
+        let grown = self.grown_goal(board, goal, m);
+        self.node(board, &grown, 0, ko, Turn::Attacker).0 == ReadResult::Fail && !self.limit_hit
+    }
+
     /// Is the goal still dead (by [`Life::is_dead`]) after the owner's best
     /// legal candidate, played and judged? A static death at an owner node
     /// ends the line only then. Measured against trusting the verdict
@@ -673,6 +698,13 @@ impl<'a> Search<'a> {
             (self.candidates(board, goal, life, turn), 0)
         };
         let width = self.width(depth, turn) + extra_width;
+        // The fresh defence behind a root kill (`saved_afresh`) reads
+        // further candidates, each within its own small budget.
+        let afresh = if depth == 0 && turn == Turn::Defender && self.checking_afresh {
+            self.config.afresh_width
+        } else {
+            0
+        };
         log::trace!("owl {turn:?} depth {depth}: {candidates:?}");
         let mover = match turn {
             Turn::Attacker => self.color.opponent(),
@@ -682,7 +714,7 @@ impl<'a> Search<'a> {
         let mut best = (ReadResult::Fail, None);
         let mut tried = 0;
         for (m, _) in candidates {
-            if tried >= width {
+            if tried >= width + afresh {
                 break;
             }
             // Conditional ko captures (after a ko threat) only while
@@ -695,6 +727,12 @@ impl<'a> Search<'a> {
             let ko_take = ko_move.conditional;
             let child_ko = ko_move.state;
             tried += 1;
+            let extra = tried > width;
+            let limit_hit_before = self.limit_hit;
+            if extra {
+                self.limit_hit = false;
+                self.extra_budget_end = self.nodes + AFRESH_EXTRA_BUDGET;
+            }
             let mut r = match turn {
                 Turn::Attacker if self.captured(board) => ReadResult::Win,
                 Turn::Attacker => self
@@ -710,6 +748,18 @@ impl<'a> Search<'a> {
             };
             if ko_take {
                 r = r.min(ReadResult::KoB);
+            }
+            if extra {
+                let saved = r == ReadResult::Win
+                    && !self.limit_hit
+                    && self.fresh_attack_fails(board, goal, m, child_ko);
+                r = if saved {
+                    ReadResult::Win
+                } else {
+                    ReadResult::Fail
+                };
+                self.extra_budget_end = u64::MAX;
+                self.limit_hit = limit_hit_before || self.nodes >= self.config.node_limit;
             }
             // A root move read as a win that the solver refutes fails.
             if depth == 0
@@ -1094,5 +1144,45 @@ mod tests {
         let save = owl.defend(&mut board, &mut reader, &stones, target);
         assert_eq!(save.result, ReadResult::Win);
         assert_eq!(board, before);
+    }
+
+    #[test]
+    fn a_save_past_the_width_stands_only_when_a_fresh_attack_fails() {
+        // The straight three of the corner: White's middle point makes
+        // two eyes, and a fresh attack after it fails; after White's end
+        // point Black kills in the two points left.
+        let mut board = Board::from_diagram(
+            "
+            . . . O X . . . .
+            O O O O X . . . .
+            X X X X X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let before = board.clone();
+        let target = board.point(1, 0).unwrap();
+        let stones = board.stones_sorted(target);
+        let mut owl = OwlReader::default();
+        owl.config.afresh_width = 8;
+        let mut reader = Reader::default();
+        let mut search = Search::new(&mut owl, &mut reader, Color::White, target, &stones, &board);
+        let goal = search.root_goal.clone();
+        let middle = board.point(0, 1).unwrap();
+        assert!(board.trymove(middle, Color::White));
+        assert!(search.fresh_attack_fails(&mut board, &goal, middle, KoState::EMPTY));
+        board.popgo();
+        let end = board.point(0, 0).unwrap();
+        assert!(board.trymove(end, Color::White));
+        assert!(!search.fresh_attack_fails(&mut board, &goal, end, KoState::EMPTY));
+        board.popgo();
+        assert_eq!(board, before);
+        // The extra candidates' budget is put back after each.
+        assert_eq!(search.extra_budget_end, u64::MAX);
+        assert!(!search.limit_hit);
     }
 }
