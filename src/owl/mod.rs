@@ -102,9 +102,11 @@ pub struct OwlConfig {
 
 /// Positions each extra candidate of [`OwlConfig::afresh_width`] may
 /// spend (its read and the fresh attack checking a save); past them it
-/// counts as no save. Candidates past the root's width are mostly worth
-/// the same as the last one tried, and a few (8 at `--owl-afresh-width 8`
-/// on owl.tst and ld_owl.tst) save within this budget.
+/// counts as no save. At `--owl-afresh-width 8` some 270 extra
+/// candidates are read on owl.tst and ld_owl.tst and 8 save, each within
+/// 71 positions. The reads are dear in the tactical reader's nodes (the
+/// judgements after moves away from the eye space read many weak
+/// strings): regression/HISTORY.md, owl.tst, 2026-11-30 fifth session.
 pub const AFRESH_EXTRA_BUDGET: u64 = 100;
 
 /// The default of [`OwlConfig::exact_check_budget`].
