@@ -1181,8 +1181,53 @@ mod tests {
         assert!(!search.fresh_attack_fails(&mut board, &goal, end, KoState::EMPTY));
         board.popgo();
         assert_eq!(board, before);
-        // The extra candidates' budget is put back after each.
-        assert_eq!(search.extra_budget_end, u64::MAX);
-        assert!(!search.limit_hit);
+    }
+
+    #[test]
+    fn the_extra_candidates_of_a_fresh_defence_stay_within_their_budget() {
+        // White's three stones inside a closed black box, after Black's
+        // move beside them: dead, with more owner candidates than the
+        // root's width. The fresh defence with eight extra candidates
+        // reads them, each on its own budget, and answers as without.
+        let diagram = "
+            . . . . . . . . .
+            . X X X X X X X .
+            . X . . . . . X .
+            . X . O O O . X .
+            . X . . . . . X .
+            . X X X X X X X .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let mut board = Board::from_diagram(diagram).unwrap();
+        let before = board.clone();
+        let target = board.point(3, 4).unwrap();
+        let stones = board.stones_sorted(target);
+        let kill = board.point(3, 6).unwrap();
+        let mut read = |afresh_width: usize| {
+            let mut owl = OwlReader::default();
+            owl.config.afresh_width = afresh_width;
+            let mut reader = Reader::default();
+            let mut search =
+                Search::new(&mut owl, &mut reader, Color::White, target, &stones, &board);
+            let goal = search.root_goal.clone();
+            assert!(board.trymove(kill, Color::Black));
+            search.checking_afresh = true;
+            let (result, _) = search.node(&mut board, &goal, 0, KoState::EMPTY, Turn::Defender);
+            board.popgo();
+            assert!(
+                !search.limit_hit,
+                "a spent extra budget is no spent question"
+            );
+            assert_eq!(search.extra_budget_end, u64::MAX);
+            (result, search.nodes)
+        };
+        let (plain, plain_nodes) = read(0);
+        let (wide, wide_nodes) = read(8);
+        assert_eq!(plain, ReadResult::Fail);
+        assert_eq!(wide, ReadResult::Fail);
+        assert!(wide_nodes > plain_nodes, "the extra candidates are read");
+        assert!(wide_nodes - plain_nodes <= 8 * AFRESH_EXTRA_BUDGET);
+        assert_eq!(board, before);
     }
 }
