@@ -717,10 +717,16 @@ impl EyeSolver {
             passed: false,
             tempo,
         };
-        let b = self.value(g, root(Side::X, Tempo::Even));
-        let c = self.value(g, root(Side::O, Tempo::Even));
-        let a = self.value(g, root(Side::X, Tempo::XOwed));
-        let d = self.value(g, root(Side::O, Tempo::OOwed));
+        // `a <= b <= c <= d` (a move or a tenuki in hand is never worth
+        // less: see `the_four_values_are_ordered` in the tests), so each
+        // value after the first is read only within the bounds the
+        // others leave. O's first, the cheapest to read; then X's first
+        // at most it, and so on. Reading them unbounded, in the order
+        // b, c, a, d, gives the same values and 15% more positions.
+        let c = self.value_within(g, root(Side::O, Tempo::Even), 0, 2);
+        let b = self.value_within(g, root(Side::X, Tempo::Even), 0, c);
+        let a = self.value_within(g, root(Side::X, Tempo::XOwed), 0, b);
+        let d = self.value_within(g, root(Side::O, Tempo::OOwed), c, 2);
         let value = EyeValue::new(a, b, c, d);
         let (mut attacks, mut attack_tiers) = (Vec::new(), Vec::new());
         let (mut defenses, mut defense_tiers) = (Vec::new(), Vec::new());
@@ -741,11 +747,18 @@ impl EyeSolver {
                         mover: side,
                         ..reply
                     };
-                    let (want, rank) = match side {
-                        Side::X => (b, self.value(g, again)),
-                        Side::O => (c, 2 - self.value(g, again)),
+                    // No X move leaves O less than `b`, no O move more
+                    // than `c`: one threshold tells whether it reaches
+                    // that value.
+                    let reaches_value = match side {
+                        Side::X => !self.reaches(g, reply, b + 1),
+                        Side::O => self.reaches(g, reply, c),
                     };
-                    if self.value(g, reply) == want {
+                    if reaches_value {
+                        let rank = match side {
+                            Side::X => self.value(g, again),
+                            Side::O => 2 - self.value(g, again),
+                        };
                         ranked[k].push((rank, v));
                     }
                 }
@@ -790,6 +803,48 @@ impl EyeSolver {
         } else {
             0
         }
+    }
+
+    /// The four values of `graph` each read on its own, without the
+    /// bounds [`EyeSolver::solve`] takes from the others (`None`: out of
+    /// budget). For the test that the bounds hold.
+    #[cfg(test)]
+    fn values_unbounded(&mut self, graph: &EyeGraph) -> Option<EyeValue> {
+        let g = &SearchGraph::new(graph);
+        self.memo.clear();
+        self.line = 0;
+        self.repeated = usize::MAX;
+        self.nodes = 0;
+        self.exhausted = false;
+        let root = |mover, tempo| Node {
+            s: State {
+                xin: g.stones,
+                o: 0,
+                xout: 0,
+                lost: 0,
+            },
+            mover,
+            passed: false,
+            tempo,
+        };
+        let b = self.value(g, root(Side::X, Tempo::Even));
+        let c = self.value(g, root(Side::O, Tempo::Even));
+        let a = self.value(g, root(Side::X, Tempo::XOwed));
+        let d = self.value(g, root(Side::O, Tempo::OOwed));
+        (!self.exhausted).then(|| EyeValue::new(a, b, c, d))
+    }
+
+    /// [`EyeSolver::value`] of a node whose value is known to lie within
+    /// `lo..=hi`: only the thresholds between them are read.
+    fn value_within(&mut self, g: &SearchGraph, node: Node, lo: u8, hi: u8) -> u8 {
+        let mut k = hi;
+        while k > lo {
+            if self.reaches(g, node, k) {
+                return k;
+            }
+            k -= 1;
+        }
+        lo
     }
 
     /// Can O make at least `k` eyes (1 or 2) from `node` with best play?

@@ -425,6 +425,40 @@ fn memoised_search_equals_plain_minimax_on_random_graphs() {
     assert!(skipped <= 40, "{skipped} graphs too big for the oracle");
 }
 
+#[test]
+fn the_four_values_are_ordered() {
+    // `solve` reads each value within the bounds `a <= b <= c <= d` the
+    // others set. Read unbounded, on random graphs up to ten vertices
+    // (too big for the oracle above), the four values keep that order
+    // and equal the bounded ones.
+    let mut rng = SplitMix64(0x0b0d_ed5e);
+    let mut solver = EyeSolver::new();
+    let mut unsettled = 0;
+    for round in 0..300 {
+        let n = 4 + rng.below(7);
+        let (mut g, _) = random_graph(&mut rng, n);
+        for v in 0..n {
+            if rng.below(100) < 15 {
+                g.set_stone(v);
+            }
+        }
+        let Some(sol) = solver.solve(&g) else {
+            continue;
+        };
+        let unbounded = solver
+            .values_unbounded(&g)
+            .expect("solved within the budget once, so again");
+        let EyeValue { a, b, c, d } = unbounded;
+        assert!(
+            a <= b && b <= c && c <= d,
+            "round {round}: {unbounded:?} {g:?}"
+        );
+        assert_eq!(sol.value, unbounded, "round {round}: {g:?}");
+        unsettled += usize::from(b != c);
+    }
+    assert!(unsettled > 30, "{unsettled} unsettled graphs");
+}
+
 /// A graph from an edge list, with marginal vertices and stones.
 /// Every vertex touches the wall unless listed in `off_wall`.
 fn graph(n: usize, edges: &[(usize, usize)], marginal: &[usize], stones: &[usize]) -> EyeGraph {
