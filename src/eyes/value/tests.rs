@@ -433,7 +433,7 @@ fn the_four_values_are_ordered() {
     // and equal the bounded ones.
     let mut rng = SplitMix64(0x0b0d_ed5e);
     let mut solver = EyeSolver::new();
-    let mut unsettled = 0;
+    let (mut unsettled, mut compared) = (0, 0);
     for round in 0..300 {
         let n = 4 + rng.below(7);
         let (mut g, _) = random_graph(&mut rng, n);
@@ -445,9 +445,12 @@ fn the_four_values_are_ordered() {
         let Some(sol) = solver.solve(&g) else {
             continue;
         };
-        let unbounded = solver
-            .values_unbounded(&g)
-            .expect("solved within the budget once, so again");
+        // The unbounded reads take more positions: past the budget, no
+        // comparison.
+        let Some(unbounded) = solver.values_unbounded(&g) else {
+            continue;
+        };
+        compared += 1;
         let EyeValue { a, b, c, d } = unbounded;
         assert!(
             a <= b && b <= c && c <= d,
@@ -456,6 +459,7 @@ fn the_four_values_are_ordered() {
         assert_eq!(sol.value, unbounded, "round {round}: {g:?}");
         unsettled += usize::from(b != c);
     }
+    assert!(compared > 250, "{compared} graphs compared");
     assert!(unsettled > 30, "{unsettled} unsettled graphs");
 }
 
