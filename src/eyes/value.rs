@@ -590,6 +590,16 @@ impl Node {
     }
 
     /// The node after a move leading to `s`.
+    /// The start of a game: `mover` to move, no pass yet, with `tempo`.
+    fn root(s: State, mover: Side, tempo: Tempo) -> Node {
+        Node {
+            s,
+            mover,
+            passed: false,
+            tempo,
+        }
+    }
+
     fn after_move(&self, s: State) -> Node {
         Node {
             s,
@@ -700,23 +710,8 @@ impl EyeSolver {
         // The graphs real positions ask for, for `scripts/eye-bench.sh`.
         log::trace!(target: GRAPH_LOG, "eye graph {}", graph.to_line());
         let g = &SearchGraph::new(graph);
-        self.memo.clear();
-        self.line = 0;
-        self.repeated = usize::MAX;
-        self.nodes = 0;
-        self.exhausted = false;
-        let start = State {
-            xin: g.stones,
-            o: 0,
-            xout: 0,
-            lost: 0,
-        };
-        let root = |mover, tempo| Node {
-            s: start,
-            mover,
-            passed: false,
-            tempo,
-        };
+        let start = self.begin(g);
+        let root = |mover, tempo| Node::root(start, mover, tempo);
         // `a <= b <= c <= d` (a move or a tenuki in hand is never worth
         // less: see `the_four_values_are_ordered` in the tests), so each
         // value after the first is read only within the bounds the
@@ -807,28 +802,30 @@ impl EyeSolver {
         }
     }
 
+    /// A fresh search of `g`: the memo table, the line and the counts
+    /// cleared. Returns the graph's starting position.
+    fn begin(&mut self, g: &SearchGraph) -> State {
+        self.memo.clear();
+        self.line = 0;
+        self.repeated = usize::MAX;
+        self.nodes = 0;
+        self.exhausted = false;
+        State {
+            xin: g.stones,
+            o: 0,
+            xout: 0,
+            lost: 0,
+        }
+    }
+
     /// The four values of `graph` each read on its own, without the
     /// bounds [`EyeSolver::solve`] takes from the others (`None`: out of
     /// budget). For the test that the bounds hold.
     #[cfg(test)]
     fn values_unbounded(&mut self, graph: &EyeGraph) -> Option<EyeValue> {
         let g = &SearchGraph::new(graph);
-        self.memo.clear();
-        self.line = 0;
-        self.repeated = usize::MAX;
-        self.nodes = 0;
-        self.exhausted = false;
-        let root = |mover, tempo| Node {
-            s: State {
-                xin: g.stones,
-                o: 0,
-                xout: 0,
-                lost: 0,
-            },
-            mover,
-            passed: false,
-            tempo,
-        };
+        let start = self.begin(g);
+        let root = |mover, tempo| Node::root(start, mover, tempo);
         let b = self.value(g, root(Side::X, Tempo::Even));
         let c = self.value(g, root(Side::O, Tempo::Even));
         let a = self.value(g, root(Side::X, Tempo::XOwed));
