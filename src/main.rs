@@ -7,6 +7,7 @@
 //! through `log`: warnings by default, `RUST_LOG=debug` for more.
 
 use clap::Parser;
+
 use tesuji::game::KoRule;
 use tesuji::gtp::input::ChannelLines;
 use tesuji::gtp::{serve_lines, Engine, EngineConfig};
@@ -16,6 +17,11 @@ use tesuji::reading::ko::KomasterScheme;
 use tesuji::reading::ReadingConfig;
 use tesuji::semeai::SemeaiConfig;
 use tesuji::solve::LifeConfig;
+
+/// The allocator of the engine binary (see Cargo.toml: the owl and the
+/// exact solver allocate small lists at every node).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Command-line options.
 #[derive(Parser, Debug)]
