@@ -7,7 +7,6 @@
 //! through `log`: warnings by default, `RUST_LOG=debug` for more.
 
 use clap::Parser;
-
 use tesuji::game::KoRule;
 use tesuji::gtp::input::ChannelLines;
 use tesuji::gtp::{serve_lines, Engine, EngineConfig};
