@@ -127,7 +127,7 @@ pub struct Life {
     /// stone: room to grow.
     pub open_liberties: usize,
     /// Liberties of the goal where one owner move joins it to a friendly
-    /// string outside it with room of its own ([`connection_points`]).
+    /// string outside it with room of its own (see `connection_points`).
     pub connections: Vec<Point>,
 }
 
