@@ -752,56 +752,39 @@ fn read_walls(
 mod tests {
     use super::*;
 
-    fn stones_of(board: &Board, color: Color) -> Vec<Point> {
-        board
-            .points()
-            .filter(|&p| board.color_at(p) == Some(color))
-            .collect()
+    /// [`captured_outright_beside`] with Black's stones of the diagram as
+    /// the partner and White's as the dragon.
+    fn black_captured_outright_beside_white(diagram: &str) -> bool {
+        let mut board = Board::from_diagram(diagram).expect("diagram");
+        let stones_of = |color| -> Vec<Point> {
+            board
+                .points()
+                .filter(|&p| board.color_at(p) == Some(color))
+                .collect()
+        };
+        let (white, black) = (stones_of(Color::White), stones_of(Color::Black));
+        captured_outright_beside(&mut board, &mut Reader::default(), &black, &white)
     }
 
     #[test]
     fn a_partner_in_atari_beside_the_dragon_is_captured_outright() {
-        let mut board = Board::from_diagram(
+        assert!(black_captured_outright_beside_white(
             ". . . . .
              . . . . .
              O O O . .
              X X O . .
-             . X O . .",
-        )
-        .expect("diagram");
-        let (white, black) = (
-            stones_of(&board, Color::White),
-            stones_of(&board, Color::Black),
-        );
-        let mut reader = Reader::default();
-        assert!(captured_outright_beside(
-            &mut board,
-            &mut reader,
-            &black,
-            &white
+             . X O . ."
         ));
     }
 
     #[test]
     fn a_partner_with_room_is_not_captured_outright() {
-        let mut board = Board::from_diagram(
+        assert!(!black_captured_outright_beside_white(
             ". . . . .
              . . . . .
              X X X . .
              O O X . .
-             . O X . .",
-        )
-        .expect("diagram");
-        let (white, black) = (
-            stones_of(&board, Color::White),
-            stones_of(&board, Color::Black),
-        );
-        let mut reader = Reader::default();
-        assert!(!captured_outright_beside(
-            &mut board,
-            &mut reader,
-            &black,
-            &white
+             . O X . ."
         ));
     }
 }
