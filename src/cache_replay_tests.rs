@@ -221,6 +221,39 @@ fn owl_answers_equal_fresh_reads_over_whole_games() {
     });
 }
 
+/// The tactical reader's transposition table: an entry must be what a
+/// read without the table gives, whatever path led to its position and
+/// whichever stone of the chain was asked about. Over the owl questions
+/// of one game (every tenth move, as above) every table hit is re-read
+/// with the table out of the way ([`Reader::check_table_hits`]); none
+/// may differ.
+#[test]
+fn tactical_table_hits_equal_table_free_reads() {
+    use crate::owl::OwlReader;
+    over_games(&GAMES[..1], 20, |_, start, plays| {
+        let mut questions = 0;
+        let mut reader = Reader::default();
+        reader.check_table_hits();
+        let mut owl = OwlReader::default();
+        play_through(&start, plays, &mut reader, |n, board, reader, p| {
+            if n % 10 != 0 {
+                return;
+            }
+            for s in strings_near(board, p) {
+                let stones = board.stones_sorted(s);
+                owl.attack(board, reader, &stones, s);
+                owl.defend(board, reader, &stones, s);
+                questions += 2;
+            }
+        });
+        let (checked, mismatches) = reader.table_hit_check();
+        eprintln!("{checked} table hits re-read");
+        assert!(checked > 1000, "too few table hits: {checked}");
+        assert_eq!(mismatches, 0, "of {checked} table hits re-read");
+        questions
+    });
+}
+
 /// The engine's remembered owl answers ([`crate::engine::life::OwlAnswers`])
 /// over whole games: after every tenth move of two games, `owl_attack`,
 /// `owl_defend` and the `dragon_status` reads of the strings next to the

@@ -74,6 +74,11 @@ impl Board {
             }
             if libs.len() <= MAX_LIBS {
                 let stored = &rec.libs[..libs.len()];
+                if stored.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(format!(
+                        "chain at {p:?}: liberty list out of order {stored:?}"
+                    ));
+                }
                 let mut unique = PointSet::new();
                 for &l in stored {
                     if !libs.contains(l) || !unique.insert(l) {

@@ -11,10 +11,18 @@
 //! - every stone belongs to exactly one chain record, reachable through the
 //!   circular `next_stone` list from any of its stones;
 //! - a chain's `n_libs` is its exact liberty count, and when it is at most
-//!   [`MAX_LIBS`] the stored list holds exactly those liberties;
+//!   [`MAX_LIBS`] the stored list holds exactly those liberties, in index
+//!   order;
 //! - the hash is the XOR of the keys of all stones and of the ko point;
 //! - after any sequence of `trymove`/`popgo` pairs the board is bit-for-bit
 //!   what it was.
+//!
+//! Lists the board hands out (liberties, neighbour chains) are in index
+//! order, not in the order the stones happened to be played or merged:
+//! two move sequences reaching the same position give the same lists, so
+//! a search that proposes moves from them reads the same tree whichever
+//! path led to the position (the tactical reader's transposition table
+//! relies on it).
 
 mod check;
 mod color;
@@ -380,7 +388,7 @@ impl Board {
     }
 
     /// All liberties of the chain on `p` appended to `out` (cleared first),
-    /// in unspecified order. Exact for any chain size.
+    /// in index order. Exact for any chain size.
     pub fn findlib(&self, p: Point, out: &mut Vec<Point>) {
         out.clear();
         let c = self.chain(p);
@@ -396,11 +404,11 @@ impl Board {
                 }
             }
         }
+        out.sort_unstable();
     }
 
-    /// All liberties of the chain on `p` (in the order of
-    /// [`Board::findlib`]) as a list on the stack: no allocation for a
-    /// chain the record lists in full.
+    /// All liberties of the chain on `p`, in index order, as a list on
+    /// the stack: no allocation for a chain the record lists in full.
     pub fn lib_list(&self, p: Point) -> PointList {
         let c = self.chain(p);
         if (c.n_libs as usize) <= MAX_LIBS {
@@ -412,11 +420,15 @@ impl Board {
             out.push(l);
             true
         });
+        out.sort();
         out
     }
 
-    /// Call `f` on every liberty of the chain on `p` (in the order of
-    /// [`Board::findlib`]) without allocating; `f` returns false to stop.
+    /// Call `f` on every liberty of the chain on `p` without allocating;
+    /// `f` returns false to stop. In index order when the chain has at
+    /// most [`MAX_LIBS`] liberties; beyond that in the order of a walk
+    /// over its stones, which depends on how the chain grew (for counts
+    /// and tests where the order does not matter).
     #[inline(always)]
     pub fn for_each_lib(&self, p: Point, mut f: impl FnMut(Point) -> bool) {
         let c = self.chain(p);
@@ -482,8 +494,9 @@ impl Board {
     }
 
     /// Origins of the opponent chains adjacent to the chain on `p` with at
-    /// most `max_libs` liberties, in the order met while walking the chain,
-    /// as a list on the stack: the reader's hot path (no allocation below
+    /// most `max_libs` liberties, in index order (sorted after the walk
+    /// over the chain, whose order depends on how the chain grew), as a
+    /// list on the stack: the reader's hot path (no allocation below
     /// [`PointList::INLINE`] chains).
     pub fn adjacent_chain_list(&self, p: Point, max_libs: usize) -> PointList {
         let mut out = PointList::new();
@@ -494,6 +507,7 @@ impl Board {
                     out.push(c.origin);
                 }
             }
+            out.sort();
             return out;
         }
         let other = Cell::stone(self.chain(p).color.opponent());
@@ -516,6 +530,7 @@ impl Board {
                 .borrow_mut()
                 .put(self.version, p, &walk.met, walk.n_met);
         }
+        out.sort();
         out
     }
 

@@ -131,6 +131,8 @@ mod tests {
                 }
             }
         }
+        // The board hands the list out in index order.
+        out.sort();
         out
     }
 

@@ -261,6 +261,9 @@ impl Board {
                 break;
             }
         }
+        if n_libs <= MAX_LIBS {
+            libs[..n_libs].sort_unstable();
+        }
         let c = &mut self.chains[id as usize];
         c.n_libs = n_libs as u16;
         c.libs = libs;
@@ -273,7 +276,8 @@ impl Board {
         c.n_libs -= 1;
         if old <= MAX_LIBS {
             if let Some(i) = c.libs[..old].iter().position(|&l| l == p) {
-                c.libs[i] = c.libs[old - 1];
+                // Shift the rest down: the list stays in index order.
+                c.libs.copy_within(i + 1..old, i);
             }
         } else if old == MAX_LIBS + 1 {
             // The stored list was not kept beyond MAX_LIBS: rebuild it.
@@ -281,12 +285,19 @@ impl Board {
         }
     }
 
-    /// Add liberty `p` to chain `id` (record already saved; `p` is new).
+    /// Add liberty `p` to chain `id` (record already saved; `p` is new),
+    /// in its place in index order.
     #[inline]
     fn add_lib(&mut self, id: ChainId, p: Point) {
         let c = &mut self.chains[id as usize];
-        if (c.n_libs as usize) < MAX_LIBS {
-            c.libs[c.n_libs as usize] = p;
+        let n = c.n_libs as usize;
+        if n < MAX_LIBS {
+            let mut i = n;
+            while i > 0 && c.libs[i - 1] > p {
+                c.libs[i] = c.libs[i - 1];
+                i -= 1;
+            }
+            c.libs[i] = p;
         }
         c.n_libs += 1;
     }

@@ -99,6 +99,15 @@ impl PointList {
         }
     }
 
+    /// Sort the points in index order.
+    pub fn sort(&mut self) {
+        if self.len <= Self::INLINE {
+            self.inline[..self.len].sort_unstable();
+        } else {
+            self.spill.sort_unstable();
+        }
+    }
+
     /// Keep the points for which `keep` is true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
         if self.len > Self::INLINE {

@@ -39,6 +39,13 @@ impl Reader {
         ks: KoState,
         hint: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
+        // Read from the chain's origin, whichever stone the caller named:
+        // the walks over the chain start there, and the table is keyed by it.
+        let s = if board.is_stone(s) {
+            board.origin(s)
+        } else {
+            s
+        };
         let libs = match self.attack_settled(board, s) {
             Ok(libs) => libs,
             Err(code) => return (code, None),
@@ -53,7 +60,7 @@ impl Reader {
         }
         let killer = if libs > 3 { hint } else { None };
         let ladder_depth = self.config.depth + 10;
-        self.through_table(board, s, ks, Routine::Attack, |r, b| match libs {
+        self.through_table(board, s, ks, Routine::Attack, killer, |r, b| match libs {
             1 => r.attack1(b, s, ks),
             2 if stackp > ladder_depth => r.simple_ladder(b, s),
             2 => r.attack2(b, s, ks, killer),
@@ -90,7 +97,15 @@ impl Reader {
             }
             let stackp = Self::stackp(board);
             let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
-            self.prefetch_child(board, s, ks, Routine::FindDefense, apos, other);
+            // The defence after the move gets `suggest` as its killer if
+            // the chain keeps more than two liberties (a guess: the move
+            // usually takes one).
+            let child_killer = if board.countlib(s) > 3 {
+                *suggest
+            } else {
+                None
+            };
+            self.prefetch_child(board, s, ks, Routine::FindDefense, apos, child_killer);
             if let Some(km) = komaster_trymove(
                 self.config.komaster_scheme,
                 board,

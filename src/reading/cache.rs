@@ -6,8 +6,9 @@
 //! Key: the board's Zobrist hash (stones + ko point), the routine
 //! (attack / find_defense, or a connection routine), the target chain's
 //! origin, the goal (connection reading: the second string or the goal
-//! area, folded into the hash; [`CacheKey::with_goal`]), the komaster and
-//! `kom_pos`, and the remaining depth (`depth - stackp`). Each entry stores
+//! area, folded into the hash; [`CacheKey::with_goal`]), the killer move
+//! a tactical node was given (folded in too; [`CacheKey::with_killer`]),
+//! the komaster and `kom_pos`, and the remaining depth (`depth - stackp`). Each entry stores
 //! the result and the move. Buckets hold two entries, GNU Go's
 //! *deepest/newest* policy with "deepest" measured by the nodes the result
 //! cost. Memory is bounded by `ReadingConfig::hash_mb`; 0 disables the
@@ -25,10 +26,18 @@
 //! instead). The reader asks for a child's bucket ([`Cache::prefetch`])
 //! before it plays the move, so the load overlaps the move's work.
 //!
-//! A hit requires the exact remaining depth: the search at a node is then a
+//! A hit requires the exact remaining depth, and the search at a node is a
 //! function of exactly the key, so answers are identical with and without
-//! the table (only node counts change). GNU Go also accepts deeper entries,
-//! which can make answers depend on the order of earlier queries.
+//! the table (only node counts change). That needs three things besides
+//! the depth: the killer in the key (it orders the node's moves, and below
+//! the branch depth only the first is read); the reader reading from the
+//! chain's origin whichever stone it was asked about; and the board's
+//! lists in index order (a chain's liberties and neighbours would
+//! otherwise come in the order the position was built, and with them the
+//! order of equally valued moves). The table's tests re-read every hit
+//! without the table and compare (`Reader::check_table_hits`). GNU Go also
+//! accepts deeper entries, which can make answers depend on the order of
+//! earlier queries.
 //!
 //! Query serials and stale hits: every top-level query opens a numbered
 //! scope ([`Cache::begin_query`]); entries remember the serial current
@@ -108,6 +117,20 @@ impl CacheKey {
         remaining: i32,
     ) -> CacheKey {
         CacheKey::new(hash ^ mix(goal), routine, target, ks, remaining)
+    }
+
+    /// The key of a tactical node read with a killer move from a sibling
+    /// variation (tried first, so it can decide what the node answers
+    /// where only one candidate is read): the killer is folded into the
+    /// hash. `None` leaves the key as it is.
+    pub fn with_killer(self, killer: Option<Point>) -> CacheKey {
+        match killer {
+            Some(k) => CacheKey {
+                hash: self.hash ^ mix(0x4b11_0000 | u64::from(k.0)),
+                ..self
+            },
+            None => self,
+        }
     }
 
     /// The key fields beside the hash, packed in the low 48 bits of an

@@ -115,17 +115,30 @@ impl Reader {
         ks: KoState,
         hint: Option<Point>,
     ) -> (ReadResult, Option<Point>) {
+        // From the chain's origin, as in `do_attack_hint`.
+        let s = if board.is_stone(s) {
+            board.origin(s)
+        } else {
+            s
+        };
         let libs = match self.attack_settled(board, s) {
             Ok(libs) => libs,
             Err(code) => return (code.reverse(), None),
         };
         let killer = if libs > 2 { hint } else { None };
-        self.through_table(board, s, ks, Routine::FindDefense, |r, b| match libs {
-            1 => r.defend1(b, s, ks, killer),
-            2 => r.defend2(b, s, ks, killer),
-            3 => r.defend3(b, s, ks, killer),
-            _ => r.defend4(b, s, ks, killer),
-        })
+        self.through_table(
+            board,
+            s,
+            ks,
+            Routine::FindDefense,
+            killer,
+            |r, b| match libs {
+                1 => r.defend1(b, s, ks, killer),
+                2 => r.defend2(b, s, ks, killer),
+                3 => r.defend3(b, s, ks, killer),
+                _ => r.defend4(b, s, ks, killer),
+            },
+        )
     }
 
     /// Try the untried candidates for the defender, best first. Returns
@@ -154,7 +167,15 @@ impl Reader {
             }
             let stackp = Self::stackp(board);
             let consider_ko = stackp <= self.config.ko_depth && best.code == ReadResult::Fail;
-            self.prefetch_child(board, s, ks, Routine::Attack, dpos, color);
+            // The attack after the move gets `suggest` as its killer if the
+            // chain has more than three liberties then (a guess: the move
+            // usually gains one).
+            let child_killer = if board.countlib(s) >= 3 {
+                *suggest
+            } else {
+                None
+            };
+            self.prefetch_child(board, s, ks, Routine::Attack, dpos, child_killer);
             if let Some(km) = komaster_trymove(
                 self.config.komaster_scheme,
                 board,

@@ -252,6 +252,20 @@ pub struct Reader {
     /// Hashes of the positions after each atari of the simple ladder being
     /// read (`ladder.rs`): a repeated one means the chase cycles.
     ladder_line: Vec<u64>,
+    /// Tests only: re-read every table hit without the table.
+    #[cfg(test)]
+    hit_check: HitCheck,
+}
+
+/// The state of [`Reader::check_table_hits`].
+#[cfg(test)]
+#[derive(Debug, Default)]
+struct HitCheck {
+    on: bool,
+    /// A re-read is running: the table is neither read nor written.
+    bypass: bool,
+    checked: u64,
+    mismatches: u64,
 }
 
 impl Reader {
@@ -298,6 +312,53 @@ impl Reader {
     /// Transposition-table hits and stores since the last clear.
     pub fn cache_stats(&self) -> (u64, u64) {
         (self.cache.hits, self.cache.stores)
+    }
+
+    /// Tests: from now on re-read every transposition-table hit with the
+    /// table out of the way (the hit's own node budget, nodes not
+    /// counted) and count the hits whose stored answer differs
+    /// ([`Reader::table_hit_check`]). A re-read that runs out of budget is
+    /// not compared.
+    #[cfg(test)]
+    pub(crate) fn check_table_hits(&mut self) {
+        self.hit_check.on = true;
+    }
+
+    /// Tests: (hits re-read, hits whose answer differed) since
+    /// [`Reader::check_table_hits`].
+    #[cfg(test)]
+    pub(crate) fn table_hit_check(&self) -> (u64, u64) {
+        (self.hit_check.checked, self.hit_check.mismatches)
+    }
+
+    /// Tests: the re-read behind a table hit, when checking them.
+    #[cfg(test)]
+    fn recheck_hit(
+        &mut self,
+        board: &mut Board,
+        hit: (ReadResult, Option<Point>),
+        read: impl Fn(&mut Reader, &mut Board) -> (ReadResult, Option<Point>),
+    ) {
+        if !self.hit_check.on {
+            return;
+        }
+        let (nodes, budget_start) = (self.nodes, self.budget_start);
+        self.budget_start = self.nodes;
+        self.hit_check.bypass = true;
+        let fresh = read(self, board);
+        self.hit_check.bypass = false;
+        let exhausted = std::mem::replace(&mut self.exhausted, false);
+        (self.nodes, self.budget_start) = (nodes, budget_start);
+        if !exhausted {
+            self.hit_check.checked += 1;
+            if fresh != hit {
+                self.hit_check.mismatches += 1;
+                eprintln!(
+                    "table hit {hit:?}, re-read {fresh:?}\n{}",
+                    board.to_diagram()
+                );
+            }
+        }
     }
 
     /// Did the last top-level query run out of its node budget?
@@ -731,9 +792,9 @@ impl Reader {
 
     /// Read one attack or defence node of the chain on `s` through the
     /// transposition table: a hit answers at once; otherwise `read` (the
-    /// worker for the chain's liberty count) runs and its result is
-    /// stored, unless the budget ran out. Nodes deeper than `depth` are
-    /// not cached. Either way the answer is traced.
+    /// worker for the chain's liberty count, given `killer`) runs and its
+    /// result is stored, unless the budget ran out. Nodes deeper than
+    /// `depth` are not cached. Either way the answer is traced.
     #[inline(always)]
     fn through_table(
         &mut self,
@@ -741,7 +802,8 @@ impl Reader {
         s: Point,
         ks: KoState,
         routine: Routine,
-        read: impl FnOnce(&mut Reader, &mut Board) -> (ReadResult, Option<Point>),
+        killer: Option<Point>,
+        read: impl Fn(&mut Reader, &mut Board) -> (ReadResult, Option<Point>),
     ) -> (ReadResult, Option<Point>) {
         let (label, cached_label) = if routine == Routine::Attack {
             ("attack", "attack (cached)")
@@ -750,10 +812,16 @@ impl Reader {
         };
         let stackp = Self::stackp(board);
         let remaining = self.config.depth - stackp;
+        #[cfg(not(test))]
         let cacheable = stackp <= self.config.depth;
-        let key = CacheKey::new(board.hash(), routine, board.origin(s), ks, remaining);
+        #[cfg(test)]
+        let cacheable = stackp <= self.config.depth && !self.hit_check.bypass;
+        let key = CacheKey::new(board.hash(), routine, board.origin(s), ks, remaining)
+            .with_killer(killer);
         if cacheable {
             if let Some(hit) = self.cache.get(&key) {
+                #[cfg(test)]
+                self.recheck_hit(board, hit, &read);
                 self.trace(board, cached_label, s, hit);
                 return hit;
             }
@@ -767,10 +835,11 @@ impl Reader {
         res
     }
 
-    /// Prefetch the table bucket of the node the move `mv` of `color`
-    /// would lead to, reading `routine` on the chain `s`, assuming the
-    /// move captures nothing and keeps the ko state (a wrong guess costs
-    /// nothing but the load).
+    /// Prefetch the table bucket of the node the move `mv` would lead to,
+    /// reading `routine` on the chain `s` with `killer` (the move is the
+    /// attacker's before a defence, the owner's before an attack),
+    /// assuming the move captures nothing and keeps the ko state (a wrong
+    /// guess costs nothing but the load).
     #[inline]
     fn prefetch_child(
         &self,
@@ -779,12 +848,17 @@ impl Reader {
         ks: KoState,
         routine: Routine,
         mv: Point,
-        color: Color,
+        killer: Option<Point>,
     ) {
         let stackp = Self::stackp(board) + 1;
         if stackp > self.config.depth {
             return;
         }
+        let owner = board.chain(s).color;
+        let color = match routine {
+            Routine::FindDefense => owner.opponent(),
+            _ => owner,
+        };
         let mut hash = board.hash() ^ crate::board::stone_key(color, mv);
         let ko = board.ko_point();
         if ko.is_some() {
@@ -796,7 +870,8 @@ impl Reader {
             board.origin(s),
             ks,
             self.config.depth - stackp,
-        );
+        )
+        .with_killer(killer);
         self.cache.prefetch(&key);
     }
 

@@ -560,37 +560,62 @@ fn komaster_schemes_on_two_kos() {
 /// (six moves, D1 F3 G5 E1 G3 F5 in the reported game) and used to recurse
 /// past 65,536 plies, 131,044 nodes, before the node budget stopped it.
 /// The ladder line now ends at the first repeated position; the answer is
-/// GNU Go 3.8's (`ladder_attack G1` = `1 H1`, 4 nodes there).
+/// GNU Go 3.8's (`ladder_attack G1` = `1 H1`, 4 nodes there). Which atari
+/// the ladder tries first follows the points' index order, so the
+/// position is read in all eight orientations of the board: in half of
+/// them the chase enters the cycle before it finds the capture.
 #[test]
 fn a_cycling_ladder_ends_at_the_first_repetition() {
-    let mut board = Board::new(9);
     let moves = "b G8, b J8, b E6, b F5, b H5, b C4, b H4, b C3, b H3, b C2, b H2, b C1, \
                  w B9, w G9, w J9, w C8, w F6, w B4, w J4, w D1, w J1, w E5, b D5, w E4, \
                  b G6, w F7, b E1, w G1, b G2, w E2, b D2, w F2, b F1, w F4, b G4, w D1, b F3";
-    for mv in moves.split(',') {
-        let (c, v) = mv.trim().split_once(' ').expect("colour and vertex");
-        let color = if c == "b" { Color::Black } else { Color::White };
-        let p = pt(&board, v);
-        board.play(p, color).expect("legal game move");
+    // The vertex `v` in orientation `k`: `k & 3` quarter turns, then a
+    // mirror if `k & 4`.
+    let orient = |v: &str, k: usize| -> String {
+        const COLS: &str = "ABCDEFGHJ";
+        let (mut x, mut y) = (
+            COLS.find(&v[..1]).expect("column"),
+            v[1..].parse::<usize>().expect("row") - 1,
+        );
+        for _ in 0..k & 3 {
+            (x, y) = (y, 8 - x);
+        }
+        if k & 4 != 0 {
+            x = 8 - x;
+        }
+        format!("{}{}", &COLS[x..=x], y + 1)
+    };
+    let mut most_nodes = 0;
+    for k in 0..8 {
+        let mut board = Board::new(9);
+        for mv in moves.split(',') {
+            let (c, v) = mv.trim().split_once(' ').expect("colour and vertex");
+            let color = if c == "b" { Color::Black } else { Color::White };
+            let p = pt(&board, &orient(v, k));
+            board.play(p, color).expect("legal game move");
+        }
+        let before = board.clone();
+        let mut reader = Reader::default();
+        let g1 = pt(&board, &orient("G1", k));
+        let (res, mv) = reader.ladder_attack(&mut board, g1);
+        assert_eq!(
+            (code(res), name(&board, mv)),
+            (1, orient("H1", k)),
+            "ladder_attack G1, orientation {k}"
+        );
+        assert!(
+            reader.nodes < 100,
+            "orientation {k}: {} nodes, the ladder did not stop",
+            reader.nodes
+        );
+        most_nodes = most_nodes.max(reader.nodes);
+        assert_eq!(board, before);
+        board
+            .check_consistency()
+            .expect("consistent after the ladder");
     }
-    let before = board.clone();
-    let mut reader = Reader::default();
-    let g1 = pt(&board, "G1");
-    let (res, mv) = reader.ladder_attack(&mut board, g1);
-    assert_eq!(
-        (code(res), name(&board, mv)),
-        (1, "H1".to_string()),
-        "ladder_attack G1"
-    );
-    assert!(
-        reader.nodes < 100,
-        "{} nodes: the ladder did not stop",
-        reader.nodes
-    );
-    assert_eq!(board, before);
-    board
-        .check_consistency()
-        .expect("consistent after the ladder");
+    // 4 nodes where the capturing atari comes first, 26 through the cycle.
+    assert!(most_nodes > 4, "no orientation entered the cycle");
 }
 
 /// The komaster state's memo key: none for EMPTY (so the owl's and the
