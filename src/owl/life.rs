@@ -126,6 +126,9 @@ pub struct Life {
     /// Liberties of the goal outside its eye spaces that touch no enemy
     /// stone: room to grow.
     pub open_liberties: usize,
+    /// Liberties of the goal where one owner move joins it to a friendly
+    /// string outside it with room of its own (see `connection_points`).
+    pub connections: Vec<Point>,
 }
 
 impl Life {
@@ -143,12 +146,14 @@ impl Life {
     }
 
     /// The owl's verdict against the owner: no way out, no room to grow,
+    /// no move joining a friendly string with room ([`Life::connections`]),
     /// no enemy string to capture, and fewer than two eyes even if the
     /// owner gets two moves in a row.
     pub fn is_dead(&self) -> bool {
         !self.escape
             && self.max_threat < 2
             && self.open_liberties == 0
+            && self.connections.is_empty()
             && self.lunches.iter().all(|l| l.attack_point.is_none())
     }
 }
@@ -439,7 +444,42 @@ pub fn evaluate_beside(
         cut_point_steps,
         max_threat,
         open_liberties,
+        connections: connection_points(board, goal, color),
     }
+}
+
+/// A friendly string outside the goal with at least this many liberties
+/// is a way out: the escape walk stops there, and a move joining it ends
+/// the goal's isolation.
+const FRIEND_LIBERTIES: usize = 5;
+
+/// The goal's liberties (board order) where an owner stone joins the goal
+/// to a friendly string outside it with at least [`FRIEND_LIBERTIES`]
+/// liberties: next to one of its stones, or diagonal to one with both
+/// points between empty (a link the attacker cannot cut alone). A stone
+/// there left in atari joins nothing. The escape walk misses these when
+/// the point touches an enemy stone.
+fn connection_points(board: &Board, goal: &[bool], color: Color) -> Vec<Point> {
+    let friend = |q: Point| {
+        board.on_board(q)
+            && board.cell(q).is(color)
+            && !goal[q.idx()]
+            && board.countlib(q) >= FRIEND_LIBERTIES
+    };
+    crate::owl::moves::goal_liberties(board, goal, color)
+        .into_iter()
+        .filter(|&p| {
+            let next_to = p.neighbors().into_iter().any(friend);
+            let across = p.diagonals().into_iter().any(|d| {
+                friend(d)
+                    && p.neighbors()
+                        .into_iter()
+                        .filter(|n| d.neighbors().contains(n))
+                        .all(|n| board.is_empty(n))
+            });
+            (next_to || across) && !crate::reading::libs::is_self_atari(board, p, color)
+        })
+        .collect()
 }
 
 /// Does a weak goal string with at most [`BREAKING_LIBERTIES`]
@@ -673,7 +713,7 @@ fn escape_walk(
             continue;
         }
         for n in p.neighbors() {
-            if board.cell(n).is(color) && !goal[n.idx()] && board.countlib(n) >= 5 {
+            if board.cell(n).is(color) && !goal[n.idx()] && board.countlib(n) >= FRIEND_LIBERTIES {
                 return (true, visited);
             }
             if board.is_empty(n) && dist[n.idx()] == u8::MAX {

@@ -290,6 +290,7 @@ mod tests {
             cut_point_steps: Vec::new(),
             max_threat: 0,
             open_liberties: 0,
+            connections: Vec::new(),
         }
     }
 

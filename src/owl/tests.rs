@@ -371,3 +371,51 @@ fn a_goal_string_in_atari_is_capturable_and_a_sound_dragon_has_none() {
     let with_hanging = judge(&mut b, &[corner, hanging]);
     assert!(with_hanging.has_capturable_goal_string());
 }
+
+/// The white stones of the string at `p`, marked as a goal.
+fn goal_of(board: &Board, p: Point) -> Vec<bool> {
+    let mut goal = vec![false; crate::board::BOARD_ARRAY];
+    for s in board.stones(p) {
+        goal[s.idx()] = true;
+    }
+    goal
+}
+
+/// A goal liberty next to a friendly string with room joins the goal to
+/// it ([`crate::owl::life::Life::connections`]), even where the point
+/// touches enemy stones and the escape walk does not pass it; then the
+/// goal is not judged dead without reading.
+#[test]
+fn a_liberty_beside_a_friend_with_room_is_a_connection() {
+    let with_friend = "
+        . . . . . . .
+        . . . . . . .
+        O O O O . . .
+        X X . X X . .
+        O O O O X . .
+        . O . O X . .
+        O O O O X . .";
+    let without_friend = "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X . X X . .
+        O O O O X . .
+        . O . O X . .
+        O O O O X . .";
+    let connections = |diagram: &str| {
+        let mut b = board(diagram);
+        let t = b.point(4, 0).unwrap();
+        let goal = goal_of(&b, t);
+        let mut reader = Reader::default();
+        let mut solver = crate::eyes::value::EyeSolver::default();
+        let life =
+            crate::owl::life::evaluate(&mut b, &mut reader, &mut solver, &goal, Color::White);
+        life.connections
+    };
+    assert_eq!(
+        connections(with_friend),
+        vec![board(with_friend).point(3, 2).unwrap()]
+    );
+    assert!(connections(without_friend).is_empty());
+}
