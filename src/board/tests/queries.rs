@@ -1,8 +1,9 @@
 //! Query tests on hand-made diagrams: liberties (`libs`, `findlib`,
 //! `countlib`, big chains past `MAX_LIBS`), neighbouring chains, common
 //! liberties, ko captures, suicide, `check_move` reasons, `tryko` on an
-//! illegal ko, the guard and closure forms, the trymove counter and the
-//! reading shadow.
+//! illegal ko, the guard and closure forms, the trymove counter, the
+//! reading shadow, and lists that depend on the position, not on the
+//! order it was built in.
 
 use super::oracle::{assert_same, Oracle};
 use crate::board::{Board, Color, IllegalMove, Point, MAX_LIBS};
@@ -533,4 +534,57 @@ fn marked_points_are_the_marks_in_board_order() {
         crate::board::marked_points(&one).collect::<Vec<_>>(),
         vec![last]
     );
+}
+
+/// The lists the board hands out depend on the position only, not on how
+/// it was built (the tactical reader's table relies on it, see
+/// `reading/cache.rs`): a position reached by random play with captures,
+/// and the same stones set up at once in another order, give every chain
+/// the same origin, liberty list and neighbour-chain lists, also after
+/// the same hypothetical move on both.
+#[test]
+fn lists_depend_on_the_position_not_on_its_history() {
+    let mut rng = crate::board::SplitMix64(11);
+    let lists = |b: &Board, s: Point| {
+        let libs = (b.countlib(s) <= MAX_LIBS).then(|| b.libs(s).to_vec());
+        let mut found = Vec::new();
+        b.findlib(s, &mut found);
+        (
+            b.origin(s),
+            libs,
+            found,
+            b.lib_list(s).to_vec(),
+            b.adjacent_chain_list(s, usize::MAX).to_vec(),
+            b.adjacent_chain_list(s, 2).to_vec(),
+        )
+    };
+    let same = |played: &Board, set_up: &Board, what: &str| {
+        for s in played.points().filter(|&s| played.is_stone(s)) {
+            assert_eq!(lists(played, s), lists(set_up, s), "{what}: chain at {s:?}");
+        }
+    };
+    for (size, tries) in [(9, 120), (13, 260), (19, 500)] {
+        let mut played = Board::new(size);
+        rng.scatter_stones(&mut played, tries);
+        played.pass();
+        let mut stones: Vec<(Point, Option<Color>)> = played
+            .points()
+            .filter_map(|q| played.color_at(q).map(|c| (q, Some(c))))
+            .collect();
+        stones.reverse();
+        let mut set_up = Board::new(size);
+        set_up.setup_stones(&stones);
+        same(&played, &set_up, &format!("{size}x{size}"));
+        let empty: Vec<Point> = played.points().filter(|&q| played.is_empty(q)).collect();
+        for _ in 0..20 {
+            let q = empty[rng.below(empty.len())];
+            let color = if rng.below(2) == 0 { B } else { W };
+            if played.trymove(q, color) {
+                assert!(set_up.trymove(q, color));
+                same(&played, &set_up, &format!("{size}x{size} after {q:?}"));
+                set_up.popgo();
+                played.popgo();
+            }
+        }
+    }
 }
