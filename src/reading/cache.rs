@@ -8,11 +8,11 @@
 //! origin, the goal (connection reading: the second string or the goal
 //! area, folded into the hash; [`CacheKey::with_goal`]), the killer move
 //! a tactical node was given (folded in too; [`CacheKey::with_killer`]),
-//! the komaster and `kom_pos`, and the remaining depth (`depth - stackp`). Each entry stores
-//! the result and the move. Buckets hold two entries, GNU Go's
-//! *deepest/newest* policy with "deepest" measured by the nodes the result
-//! cost. Memory is bounded by `ReadingConfig::hash_mb`; 0 disables the
-//! table.
+//! the komaster and `kom_pos`, and the remaining depth
+//! (`depth - stackp`). Each entry stores the result and the move. Buckets
+//! hold two entries, GNU Go's *deepest/newest* policy with "deepest"
+//! measured by the nodes the result cost. Memory is bounded by
+//! `ReadingConfig::hash_mb`; 0 disables the table.
 //!
 //! Layout: an entry is four 64-bit words (hash; the rest of the key with
 //! the move; table generation and cost; query serial and result), a bucket
