@@ -104,6 +104,28 @@ fn play_through(
     }
 }
 
+/// [`play_through`] asking owl questions: after every tenth move, calls
+/// `ask(n, board, reader, s, stones)` for each string `s` next to the
+/// move ([`strings_near`], `stones` its stones sorted), then checks the
+/// board's consistency.
+fn at_every_tenth_move(
+    start: &Game,
+    plays: &[(usize, Color, Point)],
+    reader: &mut Reader,
+    mut ask: impl FnMut(usize, &mut Board, &mut Reader, Point, &[Point]),
+) {
+    play_through(start, plays, reader, |n, board, reader, p| {
+        if n % 10 != 0 {
+            return;
+        }
+        for s in strings_near(board, p) {
+            let stones = board.stones_sorted(s);
+            ask(n, board, reader, s, &stones);
+        }
+        board.check_consistency().expect("consistent");
+    });
+}
+
 /// Strings (origins) with a stone on or next to `p`, up to four liberties.
 fn strings_near(board: &Board, p: Point) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::new();
@@ -189,33 +211,26 @@ fn owl_answers_equal_fresh_reads_over_whole_games() {
         let mut questions = 0;
         let mut reader = Reader::default();
         let mut owl = OwlReader::default();
-        play_through(&start, plays, &mut reader, |n, board, reader, p| {
-            if n % 10 != 0 {
-                return;
-            }
-            for s in strings_near(board, p) {
-                let stones = board.stones_sorted(s);
-                let warm = [
-                    owl.attack(board, reader, &stones, s),
-                    owl.defend(board, reader, &stones, s),
-                ];
-                // The fresh owl asks in the other order: the warm owl's
-                // defence may use judgements its attack made (kept across
-                // questions), the fresh one's attack those of its defence.
-                let mut fresh_owl = OwlReader::default();
-                let mut fresh = fresh_reader();
-                let defend = fresh_owl.defend(board, &mut fresh, &stones, s);
-                let attack = fresh_owl.attack(board, &mut fresh, &stones, s);
-                let cold = [attack, defend];
-                questions += 2;
-                assert_eq!(
-                    warm,
-                    cold,
-                    "{name} move {n}: owl of {s:?} cached vs fresh\n{}",
-                    board.to_diagram()
-                );
-            }
-            board.check_consistency().expect("consistent");
+        at_every_tenth_move(&start, plays, &mut reader, |n, board, reader, s, stones| {
+            let warm = [
+                owl.attack(board, reader, stones, s),
+                owl.defend(board, reader, stones, s),
+            ];
+            // The fresh owl asks in the other order: the warm owl's
+            // defence may use judgements its attack made (kept across
+            // questions), the fresh one's attack those of its defence.
+            let mut fresh_owl = OwlReader::default();
+            let mut fresh = fresh_reader();
+            let defend = fresh_owl.defend(board, &mut fresh, stones, s);
+            let attack = fresh_owl.attack(board, &mut fresh, stones, s);
+            let cold = [attack, defend];
+            questions += 2;
+            assert_eq!(
+                warm,
+                cold,
+                "{name} move {n}: owl of {s:?} cached vs fresh\n{}",
+                board.to_diagram()
+            );
         });
         questions
     });
@@ -235,16 +250,10 @@ fn tactical_table_hits_equal_table_free_reads() {
         let mut reader = Reader::default();
         reader.check_table_hits();
         let mut owl = OwlReader::default();
-        play_through(&start, plays, &mut reader, |n, board, reader, p| {
-            if n % 10 != 0 {
-                return;
-            }
-            for s in strings_near(board, p) {
-                let stones = board.stones_sorted(s);
-                owl.attack(board, reader, &stones, s);
-                owl.defend(board, reader, &stones, s);
-                questions += 2;
-            }
+        at_every_tenth_move(&start, plays, &mut reader, |_, board, reader, s, stones| {
+            owl.attack(board, reader, stones, s);
+            owl.defend(board, reader, stones, s);
+            questions += 2;
         });
         let (checked, mismatches) = reader.table_hit_check();
         eprintln!("{checked} table hits re-read");
