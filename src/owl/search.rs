@@ -28,7 +28,9 @@
 //!
 //! Otherwise the side to move tries its best candidates ([`moves`],
 //! merged with the other side's three best; at the root of a defence the
-//! attacker's best point first, [`attackers_point_first`]) - several near
+//! attacker's best point first, [`attackers_point_first`]; at the root
+//! of an attack the first candidate that captures the goal or leaves it
+//! judged dead, `Search::killing_move_first`) - several near
 //! the root, one
 //! beyond [`OwlConfig::branch_depth`] - and keeps the best result, stopping
 //! at an unconditional success. Moves are played under the tactical
@@ -613,6 +615,55 @@ impl<'a> Search<'a> {
         true
     }
 
+    /// `candidates` (the attacker's at the root) with the first one
+    /// among the `width` best after which the goal is captured or
+    /// [`Life::is_dead`] holds moved to the front; the rest keep their
+    /// order. The search stops at the first kill it reads, so of several
+    /// killing moves this decides the answer: the one whose position
+    /// already looks dead is more often the proper kill than the one the
+    /// values rank first (a move on the edge, one that only works as a
+    /// ko). On the four owl suites owl.tst 14 and 164 and ld_owl.tst 160
+    /// and 327 were gained, owl.tst 106 and ld_owl.tst 22 lost (GNU Go's
+    /// `owl_does_attack` accepts the new moves too); over all suites
+    /// heikki.tst 11 was lost as well, where the promoted K19 is a false
+    /// kill. The positions judged are those the tree judges anyway when it
+    /// reads the candidates (the judgement is remembered), so the cost is
+    /// only where an earlier candidate kills: +3% reading nodes on
+    /// ld_owl.tst, +1% on owl.tst. Judging every candidate of the width
+    /// and sorting all the dead ones first gains ld_owl.tst 180 as well
+    /// at +15% on ld_owl.tst; the same at the owner's root (alive ones
+    /// first) loses 6 tests. Measured: regression/HISTORY.md, owl.tst,
+    /// 2026-12-01 (ninth session).
+    fn killing_move_first(
+        &mut self,
+        board: &mut Board,
+        goal: &[bool],
+        mut candidates: Vec<(Point, i32)>,
+        width: usize,
+    ) -> Vec<(Point, i32)> {
+        let attacker = self.color.opponent();
+        let mut kills = |board: &mut Board, m: Point| {
+            if !board.trymove(m, attacker) {
+                return false;
+            }
+            let dead = self.captured(board) || {
+                let goal_hash = self.goal_hash(board, goal);
+                self.evaluate(board, goal, goal_hash).is_dead()
+            };
+            board.popgo();
+            dead
+        };
+        let first = candidates
+            .iter()
+            .take(width)
+            .position(|&(m, _)| kills(board, m));
+        if let Some(i) = first {
+            let killing = candidates.remove(i);
+            candidates.insert(0, killing);
+        }
+        candidates
+    }
+
     /// The candidates of the side to move, merged with the other side's
     /// best, best first.
     fn candidates(
@@ -698,6 +749,11 @@ impl<'a> Search<'a> {
             (self.candidates(board, goal, life, turn), 0)
         };
         let width = self.width(depth, turn) + extra_width;
+        let candidates = if depth == 0 && turn == Turn::Attacker && !self.checking_afresh {
+            self.killing_move_first(board, goal, candidates, width)
+        } else {
+            candidates
+        };
         // The fresh defence behind a root kill (`saved_afresh`) reads
         // further candidates, each within its own small budget.
         let afresh = if depth == 0 && turn == Turn::Defender && self.checking_afresh {
@@ -1144,6 +1200,54 @@ mod tests {
         let save = owl.defend(&mut board, &mut reader, &stones, target);
         assert_eq!(save.result, ReadResult::Win);
         assert_eq!(board, before);
+    }
+
+    #[test]
+    fn the_attackers_first_candidate_that_leaves_the_goal_dead_goes_first() {
+        // White's straight three in the corner: Black's placement in the
+        // middle leaves it dead by the judgement; a move on either end
+        // does not (White takes the middle).
+        let mut board = Board::from_diagram(
+            "
+            . . . O X . .
+            O O O O X . .
+            X X X X X . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        let target = board.point(0, 3).unwrap();
+        let stones = board.stones_sorted(target);
+        let before = board.clone();
+        let mut owl = OwlReader::default();
+        let mut reader = Reader::default();
+        let mut search = Search::new(&mut owl, &mut reader, Color::White, target, &stones, &board);
+        let goal = search.root_goal.clone();
+        let [end, middle, other_end] = [0, 1, 2].map(|c| board.point(0, c).unwrap());
+        let candidates = vec![(end, 60), (other_end, 55), (middle, 50)];
+        let order = |search: &mut Search, board: &mut Board, width: usize| {
+            search
+                .killing_move_first(board, &goal, candidates.clone(), width)
+                .into_iter()
+                .map(|(p, _)| p)
+                .collect::<Vec<Point>>()
+        };
+        assert_eq!(
+            order(&mut search, &mut board, 8),
+            vec![middle, end, other_end]
+        );
+        // Only the first `width` candidates are judged.
+        assert_eq!(
+            order(&mut search, &mut board, 2),
+            vec![end, other_end, middle]
+        );
+        assert_eq!(board, before, "the probes leave the board as it was");
+        // And the attack's answer is the placement.
+        let mut owl = OwlReader::default();
+        let kill = owl.attack(&mut board, &mut reader, &stones, target);
+        assert_eq!((kill.result, kill.mv), (ReadResult::Win, Some(middle)));
     }
 
     #[test]
