@@ -118,6 +118,9 @@ pub struct Search<'a> {
     /// ([`OwlConfig::afresh_width`]): a node count below the question's
     /// budget, `u64::MAX` outside such a read.
     extra_budget_end: u64,
+    /// The next node read skips the table (the second fresh defence of
+    /// `Search::saved_afresh` reads the same root in another order).
+    bypass_table_once: bool,
 }
 
 impl<'a> Search<'a> {
@@ -152,6 +155,7 @@ impl<'a> Search<'a> {
             root_attack_succeeds: false,
             checking_afresh: false,
             extra_budget_end: u64::MAX,
+            bypass_table_once: false,
         }
     }
 
@@ -437,8 +441,10 @@ impl<'a> Search<'a> {
     ) -> (ReadResult, Option<Point>) {
         let goal_hash = self.goal_hash(board, goal);
         let key = (board.hash(), goal_hash ^ ko.key(), turn);
-        if let Some(hit) = self.lookup(key, depth) {
-            return hit;
+        if !std::mem::take(&mut self.bypass_table_once) {
+            if let Some(hit) = self.lookup(key, depth) {
+                return hit;
+            }
         }
         if !self.enter() {
             return (turn.result(true), None);
@@ -562,6 +568,14 @@ impl<'a> Search<'a> {
     /// in open positions that is where its false kills come from. The
     /// fresh read spends the question's node budget and shares its
     /// table; a save through ko leaves the kill standing.
+    ///
+    /// Where the read in the tree's order finds no save, a second one
+    /// orders the candidates by the learned order of [`ordering`] (fitted
+    /// to rank the saves GNU Go finds on held-out game positions), and a
+    /// save either finds counts. The learned order alone misses saves the
+    /// values' order finds (the black wall of `engine::genmove`'s
+    /// break-in test was then called critical); as a second read it only
+    /// adds saves: HISTORY, owl.tst, 2026-12-01 (ninth session).
     fn saved_afresh(&mut self, board: &mut Board, goal: &[bool], ko: KoState) -> bool {
         if self.checking_afresh {
             return false;
@@ -574,7 +588,14 @@ impl<'a> Search<'a> {
             return false;
         }
         self.checking_afresh = true;
-        let saved = self.node(board, goal, 0, ko, Turn::Defender).0 == ReadResult::Win;
+        let mut saved = self.node(board, goal, 0, ko, Turn::Defender).0 == ReadResult::Win;
+        let tree_order = self.config.ordering;
+        if !saved && tree_order != ordering::MoveOrdering::Learned {
+            self.config.ordering = ordering::MoveOrdering::Learned;
+            self.bypass_table_once = true;
+            saved = self.node(board, goal, 0, ko, Turn::Defender).0 == ReadResult::Win;
+            self.config.ordering = tree_order;
+        }
         self.checking_afresh = false;
         saved
     }
