@@ -1090,22 +1090,23 @@ mod tests {
         assert_eq!(attackers_point_first(own.clone(), None, 4), (own, 0));
     }
 
+    /// White's straight three in the corner of a 7x7 board, walled in by
+    /// Black: the middle point (0,1) is vital for both sides.
+    const CORNER_STRAIGHT_THREE: &str = "
+        . . . O X . .
+        O O O O X . .
+        X X X X X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+
     #[test]
     fn a_root_move_is_refuted_only_where_the_solver_proves_the_reply_wins() {
         // White's straight three in the corner: Black's vital point at
         // (0,1) kills, and the solver cannot refute it; a black move far
         // away lets White live at (0,1), which the solver proves.
-        let mut board = Board::from_diagram(
-            "
-            . . . O X . .
-            O O O O X . .
-            X X X X X . .
-            . . . . . . .
-            . . . . . . .
-            . . . . . . .
-            . . . . . . .",
-        )
-        .unwrap();
+        let mut board = Board::from_diagram(CORNER_STRAIGHT_THREE).unwrap();
         let target = board.point(1, 0).unwrap();
         let stones = board.stones_sorted(target);
         let before = board.clone();
@@ -1228,17 +1229,7 @@ mod tests {
         // White's straight three in the corner: Black's placement in the
         // middle leaves it dead by the judgement; a move on either end
         // does not (White takes the middle).
-        let mut board = Board::from_diagram(
-            "
-            . . . O X . .
-            O O O O X . .
-            X X X X X . .
-            . . . . . . .
-            . . . . . . .
-            . . . . . . .
-            . . . . . . .",
-        )
-        .unwrap();
+        let mut board = Board::from_diagram(CORNER_STRAIGHT_THREE).unwrap();
         let target = board.point(0, 3).unwrap();
         let stones = board.stones_sorted(target);
         let before = board.clone();
