@@ -663,6 +663,12 @@ fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
     }
 }
 
+/// Does the goal escape ([`Life::escape`])? The judgement's escape walk
+/// alone, without the rest of the judgement (no tactical read).
+pub(crate) fn escapes(board: &Board, goal: &[bool], color: Color) -> bool {
+    escape(board, goal, color, color.opponent()).free
+}
+
 /// What [`escape`] found.
 struct Escape {
     free: bool,

@@ -96,7 +96,11 @@ pub struct OwlConfig {
     /// dragon reads past the root's width (`--owl-afresh-width`; 0, the
     /// default: none). Each is read within [`AFRESH_EXTRA_BUDGET`]
     /// positions, and a save among them stands only when a fresh attack
-    /// after it fails. See `owl::search::Search::saved_afresh`.
+    /// after it fails. See `owl::search::Search::saved_afresh`. Most of
+    /// the saves it found were escapes, which the default now finds past
+    /// the width without reading (`owl::search::Search::escape_past_width`);
+    /// its extra reads also spend the question's node budget, so some of
+    /// what it changed on the suites were answers at the budget.
     pub afresh_width: usize,
 }
 
