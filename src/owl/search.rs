@@ -884,7 +884,7 @@ impl<'a> Search<'a> {
     /// which the goal, grown by the move, escapes ([`life::escapes`]: the
     /// judgement's escape walk alone). Such a move saves as the tree
     /// would judge it: at an attack's root an escape ends the line. No
-    /// ko captures; no position is evaluated, so no node is spent.
+    /// ko captures; no position is evaluated, so no owl node is spent.
     ///
     /// Found from the fresh defence's extra candidates
     /// ([`OwlConfig::afresh_width`]) on held-out game positions: of 4771
