@@ -1160,14 +1160,21 @@ mod tests {
         . . . . . . .
         . . . . . . .";
 
+    /// [`CORNER_STRAIGHT_THREE`] with the white string on `(row, col)` as
+    /// the target: the board, the target and the string's stones.
+    fn corner_straight_three(row: usize, col: usize) -> (Board, Point, Vec<Point>) {
+        let board = Board::from_diagram(CORNER_STRAIGHT_THREE).unwrap();
+        let target = board.point(row, col).unwrap();
+        let stones = board.stones_sorted(target);
+        (board, target, stones)
+    }
+
     #[test]
     fn a_root_move_is_refuted_only_where_the_solver_proves_the_reply_wins() {
         // White's straight three in the corner: Black's vital point at
         // (0,1) kills, and the solver cannot refute it; a black move far
         // away lets White live at (0,1), which the solver proves.
-        let mut board = Board::from_diagram(CORNER_STRAIGHT_THREE).unwrap();
-        let target = board.point(1, 0).unwrap();
-        let stones = board.stones_sorted(target);
+        let (mut board, target, stones) = corner_straight_three(1, 0);
         let before = board.clone();
         let mut owl = OwlReader::default();
         let mut reader = Reader::default();
@@ -1334,9 +1341,7 @@ mod tests {
         // White's straight three in the corner: Black's placement in the
         // middle leaves it dead by the judgement; a move on either end
         // does not (White takes the middle).
-        let mut board = Board::from_diagram(CORNER_STRAIGHT_THREE).unwrap();
-        let target = board.point(0, 3).unwrap();
-        let stones = board.stones_sorted(target);
+        let (mut board, target, stones) = corner_straight_three(0, 3);
         let before = board.clone();
         let mut owl = OwlReader::default();
         let mut reader = Reader::default();
