@@ -51,7 +51,8 @@
 //! count trusted, and in open game positions that is where the owl's
 //! false kills come from. Past its width that fresh defence also takes
 //! any candidate after which the dragon escapes, by the escape walk
-//! alone (`Search::escape_past_width`): moves on the way out rank low.
+//! alone or by the room its target's strings have (`room_of_target`;
+//! `Search::escape_past_width`): moves on the way out rank low.
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
@@ -73,6 +74,13 @@ pub const LEAF_LOG: &str = "tesuji::owl::leaf";
 /// the question is whether any move kills, and a wide owner finds lives
 /// in lines the evaluation misjudges.
 const ATTACKER_WIDTH: [usize; 4] = [8, 6, 5, 4];
+
+/// Past the fresh defence's width (`Search::escape_past_width`), a move
+/// after which the target's part of the goal has this many roomy
+/// liberties ([`room_of_target`]) counts as an escape. Fitted on the
+/// held-out fitting half (4, 5, 6 with lines 1-3 tried); 5 on the second
+/// line and above was best there without losing a suite test.
+const ROOM_LIBERTIES: usize = 5;
 
 /// The owner's candidates tried at each depth below the branch depth.
 const DEFENDER_WIDTH: [usize; 4] = [4, 3, 3, 2];
@@ -882,7 +890,8 @@ impl<'a> Search<'a> {
     /// The first of `rest`, the owner's candidates past the width of the
     /// fresh defence behind a root kill (`Search::saved_afresh`), after
     /// which the goal, grown by the move, escapes ([`life::escapes`]: the
-    /// judgement's escape walk alone). Such a move saves as the tree
+    /// judgement's escape walk alone) or has [`ROOM_LIBERTIES`] roomy
+    /// liberties held to the target ([`room_of_target`]). Such a move saves as the tree
     /// would judge it: at an attack's root an escape ends the line. No
     /// ko captures; no position is evaluated, so no owl node is spent.
     ///
@@ -914,7 +923,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             let grown = self.grown_goal(board, goal, m);
-            let free = life::escapes(board, &grown, self.color);
+            let free = life::escapes(board, &grown, self.color)
+                || room_of_target(board, &grown, self.color, self.target) >= ROOM_LIBERTIES;
             if free {
                 self.record(board, Turn::Defender, ReadResult::Win, m);
             }
@@ -1016,6 +1026,62 @@ pub fn attackers_point_first(
     let entry = own.remove(i);
     own.insert(0, entry);
     (own, usize::from(i >= width))
+}
+
+/// The roomy liberties of the goal's strings held to the target: off
+/// the first line, touching no enemy stone. A string is held to the
+/// target when it is the target's own or shares with a held string two
+/// liberties, or one liberty that touches no enemy stone (a cut there
+/// would stand in the owner's open area). Strings of the goal that one
+/// attacker move at a shared point beside his stones cuts off do not
+/// count: their room is not the target's. 0 when the target is gone.
+fn room_of_target(board: &Board, goal: &[bool], color: Color, target: Point) -> usize {
+    if !board.cell(target).is(color) {
+        return 0;
+    }
+    let other = color.opponent();
+    let quiet = |x: &Point| !x.neighbors().iter().any(|&y| board.cell(y).is(other));
+    let mut chains: Vec<Point> = Vec::new();
+    for q in marked_points(goal) {
+        if board.cell(q).is(color) && !chains.iter().any(|&c| board.same_chain(c, q)) {
+            chains.push(q);
+        }
+    }
+    let mut held = vec![target];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &c in &chains {
+            if held.iter().any(|&h| board.same_chain(h, c)) {
+                continue;
+            }
+            let links = |h: Point| {
+                let shared = board.common_libs(h, c);
+                shared.len() >= 2 || shared.iter().any(quiet)
+            };
+            if held.iter().any(|&h| links(h)) {
+                held.push(c);
+                grew = true;
+            }
+        }
+    }
+    let size = board.size();
+    let mut seen = [false; BOARD_ARRAY];
+    let mut room = 0;
+    for &h in &held {
+        board.for_each_lib(h, |l| {
+            if !seen[l.idx()] {
+                seen[l.idx()] = true;
+                let (r, c) = (l.row(), l.col());
+                let first_line = r == 0 || c == 0 || r + 1 == size || c + 1 == size;
+                if !first_line && quiet(&l) {
+                    room += 1;
+                }
+            }
+            true
+        });
+    }
+    room
 }
 
 #[cfg(test)]
@@ -1196,6 +1262,56 @@ mod tests {
         assert!(board.trymove(far, Color::Black));
         assert!(!search.refuted_exactly(&mut board, Turn::Attacker));
         board.popgo();
+    }
+
+    #[test]
+    fn room_counts_strings_held_to_the_target_and_not_those_cut_off() {
+        // A one-point jump in the open: the point between touches no
+        // black stone, so the partner's room is the target's too.
+        let open = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . O . O . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let board = Board::from_diagram(open).unwrap();
+        let target = board.point(3, 2).unwrap();
+        let partner = board.point(3, 4).unwrap();
+        let mut goal = vec![false; BOARD_ARRAY];
+        goal[target.idx()] = true;
+        goal[partner.idx()] = true;
+        assert_eq!(room_of_target(&board, &goal, Color::White, target), 7);
+        // A black stone beside the point between: Black cuts there, the
+        // partner is not held, and the target's own liberties beside
+        // the black stone are not roomy.
+        let cut = open.replacen(
+            ". . . . . . . . .\n            . . O",
+            ". . . X . . . . .\n            . . O",
+            1,
+        );
+        let board = Board::from_diagram(&cut).unwrap();
+        assert!(board.cell(board.point(2, 3).unwrap()).is(Color::Black));
+        assert_eq!(room_of_target(&board, &goal, Color::White, target), 2);
+        // First-line liberties are not room; a captured target has none.
+        let edge = Board::from_diagram(
+            "
+            . O . . .
+            . . . . .
+            . . . . .
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        let on_edge = edge.point(0, 1).unwrap();
+        let mut goal = vec![false; BOARD_ARRAY];
+        goal[on_edge.idx()] = true;
+        assert_eq!(room_of_target(&edge, &goal, Color::White, on_edge), 1);
+        let empty = edge.point(2, 2).unwrap();
+        assert_eq!(room_of_target(&edge, &goal, Color::White, empty), 0);
     }
 
     #[test]
