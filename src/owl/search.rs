@@ -61,6 +61,7 @@ use crate::owl::{
     EXACT_CHECK_EMPTY,
 };
 use crate::reading::ko::{komaster_trymove, KoState};
+use crate::reading::libs::is_edge;
 use crate::reading::superstring::{LinkTest, Superstring};
 use crate::reading::{ReadResult, Reader};
 use crate::solve::{self, NotEnclosed, Region};
@@ -1065,16 +1066,13 @@ fn room_of_target(board: &Board, goal: &[bool], color: Color, target: Point) -> 
             }
         }
     }
-    let size = board.size();
     let mut seen = [false; BOARD_ARRAY];
     let mut room = 0;
     for &h in &held {
         board.for_each_lib(h, |l| {
             if !seen[l.idx()] {
                 seen[l.idx()] = true;
-                let (r, c) = (l.row(), l.col());
-                let first_line = r == 0 || c == 0 || r + 1 == size || c + 1 == size;
-                if !first_line && quiet(&l) {
+                if !is_edge(board, l) && quiet(&l) {
                     room += 1;
                 }
             }
