@@ -1616,19 +1616,22 @@ pub(crate) mod tests {
         assert!(combos.guard.nodes.get() > 0);
     }
 
-    /// White's owl defence of its bottom group at G2 would leave D6 and
+    /// White's owl defence of its bottom group at E2 would leave D6 and
     /// F6 short of liberties: Black's E6 then starts a combination. The
     /// skipped defence gives way to E6 itself, which joins the two
-    /// stones (before, the generator went on to B2).
+    /// stones (before, the generator went on to another move). Black's
+    /// B3 and E1 make the bottom group critical: without them the owl
+    /// calls it alive since the escape walk's open points may have White's
+    /// own stones near them (2026-12-02), and no defence is generated.
     #[test]
     fn a_refuted_candidate_gives_way_to_the_point_of_its_refutation() {
         let position = ". . . X . X .
                         . . . O . O .
                         . . . X . . .
                         . . . . . . .
-                        X . . . . . .
+                        X X . . . . .
                         . . . . . O .
-                        X O . O . O .";
+                        X O . O X O .";
         assert_eq!(gen(position, Color::White), Move::Play(Point::new(1, 4)));
     }
 
