@@ -634,12 +634,13 @@ pub fn add_switches(switches: &mut [(u8, u8)]) -> (u8, u8) {
 /// breadth-first walk from its liberties over empty points that touch no
 /// enemy stone, at most [`ESCAPE_STEPS`] deep, reaches the outside when
 /// it finds [`ESCAPE_OPEN_POINTS`] open points (no enemy stone within
-/// two steps, off the first line: [`is_open`]) or a friendly string outside the goal that
-/// looks safe (five liberties or more). The way out must not hang on one
-/// point: the walk is repeated with each point it passed blocked, and a
-/// point whose blocking shuts the goal in is a *cut point* (where the
-/// attacker blocks and the owner runs). Returns the verdict, the first
-/// steps of the walk (escape moves) and the cut points, nearest first.
+/// two steps, off the first line: [`is_open`]) or a friendly string
+/// outside the goal that looks safe (five liberties or more). The way
+/// out must not hang on one point: the walk is repeated with each point
+/// it passed blocked, and a point whose blocking shuts the goal in is a
+/// *cut point* (where the attacker blocks and the owner runs). Returns
+/// the verdict, the first steps of the walk (escape moves) and the cut
+/// points, nearest first.
 fn escape(board: &Board, goal: &[bool], color: Color, other: Color) -> Escape {
     // The walks start from the goal's liberties, found once.
     let starts = crate::owl::moves::goal_liberties_as_met(board, goal, color);
@@ -744,7 +745,7 @@ fn escape_walk(
 /// point, and a dragon with room among its own stones in a busy game
 /// position was read as shut in: on the held-out game positions of
 /// `scripts/owl-held-out.py` GNU Go called alive 126 of the checking
-/// half's dragons that tesuji called dead or critical, 81 with this rule
+/// half's dragons that tesuji called dead or critical, 71 with this rule
 /// (regression/HISTORY.md, owl.tst, 2026-12-02).
 fn is_open(board: &Board, p: Point, owner: Color) -> bool {
     let size = board.size();
