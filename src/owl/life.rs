@@ -30,6 +30,7 @@
 use crate::board::{marked_points, Board, Color, Point, BOARD_ARRAY};
 use crate::eyes::space::{ChainStatus, EyeAnalysis, EyeTopology, WormTable};
 use crate::eyes::value::EyeSolver;
+use crate::reading::libs::is_edge;
 use crate::reading::{ReadResult, Reader};
 
 /// Strings of the goal with at most this many liberties are read
@@ -716,7 +717,7 @@ fn escape_walk(
             continue;
         }
         visited.push((p, usize::from(dist[p.idx()])));
-        if is_open(board, p, color) {
+        if is_open(board, p, other) {
             open += 1;
             if open >= ESCAPE_OPEN_POINTS {
                 return (true, visited);
@@ -738,21 +739,21 @@ fn escape_walk(
     (false, visited)
 }
 
-/// An empty point off the first line with no enemy stone (of `owner`'s
-/// opponent) within two steps. The owner's own stones there, the goal's
+/// An empty point off the first line with no `enemy` stone within two
+/// steps. The owner's own stones there, the goal's
 /// included, leave it open: the area is his to run into or to wall off
 /// as eye space. Until 2026-12-02 any stone within two steps closed a
 /// point, and a dragon with room among its own stones in a busy game
 /// position was read as shut in: on the held-out game positions of
-/// `scripts/owl-held-out.py` GNU Go called alive 126 of the checking
+/// `scripts/owl-held-out.py` GNU Go called alive 127 of the checking
 /// half's dragons that tesuji called dead or critical, 71 with this rule
 /// (regression/HISTORY.md, owl.tst, 2026-12-02).
-fn is_open(board: &Board, p: Point, owner: Color) -> bool {
-    let size = board.size();
-    let (r, c) = (p.row(), p.col());
-    if r == 0 || c == 0 || r + 1 == size || c + 1 == size {
+fn is_open(board: &Board, p: Point, enemy: Color) -> bool {
+    if is_edge(board, p) {
         return false;
     }
+    let size = board.size();
+    let (r, c) = (p.row(), p.col());
     for dr in -2i32..=2 {
         for dc in -2i32..=2 {
             if dr.abs() + dc.abs() > 2 {
@@ -762,10 +763,7 @@ fn is_open(board: &Board, p: Point, owner: Color) -> bool {
             if rr < 0 || cc < 0 || rr >= size as i32 || cc >= size as i32 {
                 continue;
             }
-            if board
-                .cell(Point::new(rr as usize, cc as usize))
-                .is(owner.opponent())
-            {
+            if board.cell(Point::new(rr as usize, cc as usize)).is(enemy) {
                 return false;
             }
         }

@@ -419,3 +419,34 @@ fn a_liberty_beside_a_friend_with_room_is_a_connection() {
     );
     assert!(connections(without_friend).is_empty());
 }
+
+/// The escape walk's open points ([`crate::owl::life::escapes`]): the
+/// owner's own stones near a point leave it open, an enemy's close it.
+/// White's string at the bottom has room above it where every point has
+/// a stone within two steps: White's own stones there make it free (any
+/// stone closed a point before 2026-12-02, and this string read as shut
+/// in); the same stones Black's shut it in.
+#[test]
+fn own_stones_near_open_points_leave_the_way_out_open() {
+    let room = |grid: char| {
+        let diagram = "
+            . . . . . . . . .
+            . g . . g . . g .
+            . . . . . . . . .
+            . . . . . . . . .
+            . g . . g . . g .
+            . . . . . . . . .
+            . . . . . . . . .
+            X X X O O O X X X
+            . . . X X X . . ."
+            .replace('g', &grid.to_string());
+        let b = board(&diagram);
+        let mut goal = vec![false; crate::board::BOARD_ARRAY];
+        for p in b.stones(b.point(7, 4).unwrap()) {
+            goal[p.idx()] = true;
+        }
+        crate::owl::life::escapes(&b, &goal, Color::White)
+    };
+    assert!(room('O'));
+    assert!(!room('X'));
+}
