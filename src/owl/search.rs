@@ -461,6 +461,8 @@ impl<'a> Search<'a> {
             return (turn.result(true), None);
         }
         let life = self.evaluate(board, goal, goal_hash);
+        // Whether the root's probing attack (below) met the budget.
+        let mut probe_cut = false;
         // Where the judgement alone decides the node: whether the dragon
         // lives or dies.
         let (lives, dies) = match turn {
@@ -486,14 +488,24 @@ impl<'a> Search<'a> {
                 )
             }
             // At the root an eye count of two is checked: the attacker
-            // moves first, probing; only if he fails is no move needed.
+            // moves first, probing; only if he fails within the budget is
+            // no move needed. A probe cut short by the budget settles
+            // nothing: the owner's candidates are read (the budget spent,
+            // the first stands, as GNU Go answers at its limit), and only
+            // if none is left does the count answer, with a pass
+            // (ld_owl.tst 180 answered `1 PASS uncertain` where the
+            // dragon needs a move).
             Turn::Defender => (
                 life.is_alive()
                     && (depth > 0
                         || life.escape
                         || (!self.root_attack_succeeds
                             && self.node(board, goal, 0, ko, Turn::Attacker).0
-                                == ReadResult::Fail)),
+                                == ReadResult::Fail
+                            && {
+                                probe_cut = self.limit_hit;
+                                !probe_cut
+                            })),
                 depth > 1 && life.is_dead() && self.death_confirmed(board, goal, &life),
             ),
         };
@@ -509,7 +521,10 @@ impl<'a> Search<'a> {
             self.limit_hit = true;
             return (turn.result(true), None);
         }
-        let best = self.try_candidates(board, goal, &life, depth, ko, turn);
+        let mut best = self.try_candidates(board, goal, &life, depth, ko, turn);
+        if probe_cut && best.0 != ReadResult::Win {
+            best = (ReadResult::Win, None);
+        }
         self.store(key, depth, best);
         best
     }

@@ -450,3 +450,34 @@ fn own_stones_near_open_points_leave_the_way_out_open() {
     assert!(room('O'));
     assert!(!room('X'));
 }
+
+/// At the root of a defence, two eyes by count are probed by an attack;
+/// a probe the budget cuts short settles nothing, so the answer names a
+/// move (marked uncertain) instead of a pass, which only a probe read to
+/// its end may give.
+#[test]
+fn a_probe_cut_short_by_the_budget_gives_no_pass() {
+    // White has two eyes and a liberty outside at E7.
+    let diagram = "
+        . O . O . X .
+        O O O O X . .
+        X X X X X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+    let mut b = board(diagram);
+    let t = b.point(1, 0).unwrap();
+    let stones = b.stones_sorted(t);
+    let mut reader = Reader::default();
+    let full = OwlReader::default().defend(&mut b, &mut reader, &stones, t);
+    assert_eq!((full.result, full.mv, full.certain), (Win, None, true));
+    let config = crate::owl::OwlConfig {
+        node_limit: 1,
+        ..crate::owl::OwlConfig::default()
+    };
+    let cut = OwlReader::new(config).defend(&mut b, &mut reader, &stones, t);
+    assert!(!cut.certain, "the budget was met");
+    assert_eq!(cut.result, Win);
+    assert!(cut.mv.is_some(), "a probe cut short gives no pass");
+}
