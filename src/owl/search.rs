@@ -18,7 +18,9 @@
 //!   there too: a first move that counts two eyes in a space still open
 //!   to a placement is the owner's likeliest false life;
 //! - at the root of a defence, two eyes by count are checked by such a
-//!   probing attack; only when it fails is the answer "no move needed";
+//!   probing attack; only when it fails within the node budget is the
+//!   answer "no move needed" (a probe cut short lets the owner's
+//!   candidates be read);
 //! - a dead goal ([`Life::is_dead`]) ends the line at attacker nodes
 //!   below the root and owner nodes two or more moves below it; at an
 //!   owner node only once the owner's best candidate, played and judged,
