@@ -27,7 +27,15 @@ Go (`$GNUGO`, default /usr/games/gnugo). GNU Go is a reference here, not
 an oracle: a divergence is where to look, not proof of a bug.
 
 usage: scripts/owl-diverge.py [--live] [--engine BIN] SUITES_DIR SUITE.tst TEST...
+       scripts/owl-diverge.py --census RESULTS [--engine BIN] SUITES_DIR SUITE.tst
   e.g. scripts/owl-diverge.py ../shared/gnugo-regression ld_owl.tst 26 28
+
+--census RESULTS takes the tests from a `tesuji-regress` output: every
+unexpected failure of SUITE.tst. A wrong result code is followed in the
+direction it needs (--kill where tesuji kills or cannot save what GNU Go
+saves, --live the other way); a right code with another move is checked
+with `owl_does_attack` / `owl_does_defend` in both engines (does each
+accept the other's move?). A count per category closes the output.
 """
 import argparse
 import os
@@ -197,34 +205,121 @@ def main():
     ap.add_argument('--live', action='store_true')
     ap.add_argument('--engine', default=os.path.join(os.path.dirname(__file__), '..',
                                                      'target', 'release', 'tesuji'))
+    ap.add_argument('--census', metavar='RESULTS')
     ap.add_argument('folder')
     ap.add_argument('suite')
-    ap.add_argument('tests', nargs='+', type=int)
+    ap.add_argument('tests', nargs='*', type=int)
     a = ap.parse_args()
     s = Session(os.path.abspath(a.engine), os.environ.get('GNUGO', '/usr/games/gnugo'),
                 a.folder)
     lines = open(os.path.join(a.folder, a.suite)).read().splitlines()
+    if a.census:
+        census(s, lines, a.suite, a.census)
+        return
+    if not a.tests:
+        ap.error('name the tests, or give --census RESULTS')
     for t in a.tests:
-        setup, command, answer = setup_for(lines, t)
+        print(t, *follow(s, lines, t, a.live), flush=True)
+
+
+def follow(s, lines, t, live):
+    """Test `t`'s command, expected answer and where tesuji parts ways
+    with GNU Go in direction `live`."""
+    setup, command, answer = setup_for(lines, t)
+    words = command.split()
+    target = words[1]
+    owner = s.theirs(setup + [f'color {target}'])[len(setup)].split()[1]
+    attacker = 'black' if owner == 'white' else 'white'
+    prefix = []
+    starts_with_reference = words[0] == ('owl_attack' if live else 'owl_defend') or (
+        words[0] == 'dragon_status' and 'critical' in answer)
+    if starts_with_reference:
+        q = 'owl_attack' if live else 'owl_defend'
+        ref = s.theirs(setup + [f'{q} {target}'])[len(setup)]
+        if not ref.startswith('= 0') and len(ref.split()) >= 3 and ref.split()[-1] != 'PASS':
+            prefix = [ref.split()[-1]]
+    # The line's first move: the reference move's side if there is one,
+    # else the side tesuji's winning search starts with.
+    winner_color = owner if live else attacker
+    loser_color = attacker if live else owner
+    first = loser_color if prefix else winner_color
+    return command, answer, '|', diverge(s, setup, target, owner, attacker, first, prefix, live)
+
+
+FAILURE = re.compile(r"^(\S+) (\d+) unexpected FAIL: Correct '(.*)', got '(.*)'")
+CATEGORY = re.compile(r'(MISSING|RANKED-OUT|tried|LEAF-DEAD|LEAF-ALIVE|AGREE|tesuji agrees)')
+VERTEX = re.compile(r'\b[A-HJ-T](?:1[0-9]|[1-9])\b')
+
+
+def direction(command, expected, got):
+    """'kill' or 'live' for a wrong result code (which way tesuji errs),
+    'move' for the right code with another move, None otherwise (a ko grade
+    or a status neither way)."""
+    e, g = expected.split()[0], got.split()[0]
+    if command == 'owl_attack' or command == 'owl_defend':
+        attack = command == 'owl_attack'
+        if e.strip('()').split('|')[0] != '0' and g == '0':
+            return 'live' if attack else 'kill'
+        if e == '0' and g != '0':
+            return 'kill' if attack else 'live'
+        if (e.strip('()') == g or g in e.strip('()').split('|')) and len(got.split()) > 1:
+            return 'move'
+        return None
+    if command == 'dragon_status':
+        if e == 'alive' and g != 'alive':
+            return 'kill'
+        if e.startswith('critical') and g == 'dead':
+            return 'kill'
+        if g == 'alive' and e != 'alive':
+            return 'live'
+        if e == 'critical' and g == 'critical':
+            return 'move'
+    return None
+
+
+def census(s, lines, suite, results):
+    """Follow every unexpected failure of `suite` in `results`."""
+    counts = {}
+    for line in open(results):
+        m = FAILURE.match(line)
+        if not m or m.group(1) != suite:
+            continue
+        t, expected, got = int(m.group(2)), m.group(3), m.group(4)
+        setup, command, _ = setup_for(lines, t)
         words = command.split()
-        target = words[1]
-        owner = s.theirs(setup + [f'color {target}'])[len(setup)].split()[1]
-        attacker = 'black' if owner == 'white' else 'white'
-        prefix = []
-        starts_with_reference = words[0] == ('owl_attack' if a.live else 'owl_defend') or (
-            words[0] == 'dragon_status' and 'critical' in answer)
-        if starts_with_reference:
-            q = 'owl_attack' if a.live else 'owl_defend'
-            ref = s.theirs(setup + [f'{q} {target}'])[len(setup)]
-            if not ref.startswith('= 0') and len(ref.split()) >= 3 and ref.split()[-1] != 'PASS':
-                prefix = [ref.split()[-1]]
-        # The line's first move: the reference move's side if there is one,
-        # else the side tesuji's winning search starts with.
-        winner_color = owner if a.live else attacker
-        loser_color = attacker if a.live else owner
-        first = loser_color if prefix else winner_color
-        print(t, command, answer, '|',
-              diverge(s, setup, target, owner, attacker, first, prefix, a.live), flush=True)
+        way = direction(words[0], expected, got)
+        if way in ('kill', 'live'):
+            _, _, _, where = follow(s, lines, t, way == 'live')
+            kind = CATEGORY.match(where).group(1) if CATEGORY.match(where) else where
+            print(t, way, command, f'[{expected}] got [{got}] |', where, flush=True)
+        elif way == 'move':
+            kind = 'other move: ' + other_move(s, setup, words, expected, got)
+            print(t, 'move', command, f'[{expected}] got [{got}] |', kind, flush=True)
+        else:
+            kind = 'ko grade or other'
+            print(t, '-', command, f'[{expected}] got [{got}]', flush=True)
+        counts[(way or '-', kind)] = counts.get((way or '-', kind), 0) + 1
+    print(f'== {suite}: unexpected failures by direction and first divergence')
+    for (way, kind), n in sorted(counts.items(), key=lambda x: (-x[1], x[0])):
+        print(f'{n:4d}  {way:5s} {kind}')
+
+
+def other_move(s, setup, words, expected, got):
+    """For a right code with another move: does GNU Go accept tesuji's
+    move, and does tesuji accept an expected one?"""
+    question, target = words[0], words[1]
+    if question == 'dragon_status':
+        # The attack point is the first vertex of each answer.
+        question = 'owl_attack'
+    ask = 'owl_does_attack' if question == 'owl_attack' else 'owl_does_defend'
+    ours = [v for v in VERTEX.findall(got) if v != target][:1]
+    wanted = [v for v in VERTEX.findall(expected) if v != target][:1]
+    if not ours or not wanted:
+        return 'no move to check'
+    g = s.theirs(setup + [f'{ask} {ours[0]} {target}'])[len(setup)]
+    t = s.ours(setup + [f'{ask} {wanted[0]} {target}'])[0][len(setup)]
+    return (f"GNU Go {'accepts' if not g.startswith('= 0') else 'refutes'} tesuji's, "
+            f"tesuji {'accepts' if not t.startswith('= 0') else 'refutes'} the expected")
 
 
 if __name__ == '__main__':
