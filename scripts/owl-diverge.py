@@ -103,32 +103,47 @@ def vertex(p, size):
 
 def parse_trace(stderr, size):
     """The search trees of the trace: candidate lines open nodes (pre-order),
-    result lines (post-order) attach the child read below the move."""
-    stack, roots, closed = [], [], {}
+    result lines (post-order) attach the child read below the move.
+
+    A read at depth 0 inside another (the fresh defence behind a root kill,
+    `Search::saved_afresh`; the fresh attack that confirms a save; the
+    probe of a defence's root) is a frame of its own: its lines go to it,
+    and a result at depth 0 goes to the innermost frame whose root is of
+    the same side, closing the frames opened inside that one."""
+    frames, roots = [], []
     for line in stderr.splitlines():
         m = re.search(r'owl (Attacker|Defender) depth (\d+): \[(.*)\]$', line)
         if m:
             depth = int(m.group(2))
-            while stack and stack[-1].depth >= depth:
-                n = stack.pop()
-                closed[n.depth] = n
             candidates = [(vertex(p, size), int(v))
                           for p, v in re.findall(r'\((P\(\d+,\d+\)), (-?\d+)\)', m.group(3))]
             node = Node(m.group(1), depth, candidates)
-            if not stack:
+            if depth == 0 or not frames:
+                frames.append({'stack': [node], 'closed': {}})
                 roots.append(node)
-            stack.append(node)
-            closed.pop(depth + 1, None)
+                continue
+            f = frames[-1]
+            while f['stack'] and f['stack'][-1].depth >= depth:
+                n = f['stack'].pop()
+                f['closed'][n.depth] = n
+            f['stack'].append(node)
+            f['closed'].pop(depth + 1, None)
             continue
         m = re.search(r'owl (Attacker|Defender) depth (\d+): (P\(\d+,\d+\)) .* gives (\w+)', line)
         if m:
-            depth = int(m.group(2))
-            while stack and stack[-1].depth > depth:
-                n = stack.pop()
-                closed[n.depth] = n
-            child = closed.pop(depth + 1, None)
-            if stack and stack[-1].depth == depth:
-                stack[-1].tried.append((vertex(m.group(3), size), m.group(4), child))
+            turn, depth = m.group(1), int(m.group(2))
+            if depth == 0:
+                while frames and frames[-1]['stack'][0].turn != turn:
+                    frames.pop()
+            if not frames:
+                continue
+            f = frames[-1]
+            while f['stack'] and f['stack'][-1].depth > depth:
+                n = f['stack'].pop()
+                f['closed'][n.depth] = n
+            child = f['closed'].pop(depth + 1, None)
+            if f['stack'] and f['stack'][-1].depth == depth:
+                f['stack'][-1].tried.append((vertex(m.group(3), size), m.group(4), child))
     return roots
 
 
