@@ -497,19 +497,17 @@ impl<'a> Search<'a> {
             // if none is left does the count answer, with a pass
             // (ld_owl.tst 180 answered `1 PASS uncertain` where the
             // dragon needs a move).
-            Turn::Defender => (
-                life.is_alive()
-                    && (depth > 0
-                        || life.escape
-                        || (!self.root_attack_succeeds
-                            && self.node(board, goal, 0, ko, Turn::Attacker).0
-                                == ReadResult::Fail
-                            && {
-                                probe_cut = self.limit_hit;
-                                !probe_cut
-                            })),
-                depth > 1 && life.is_dead() && self.death_confirmed(board, goal, &life),
-            ),
+            Turn::Defender => {
+                let lives = life.is_alive()
+                    && (depth > 0 || life.escape || {
+                        let probe_fails = !self.root_attack_succeeds
+                            && self.node(board, goal, 0, ko, Turn::Attacker).0 == ReadResult::Fail;
+                        probe_cut = probe_fails && self.limit_hit;
+                        probe_fails && !probe_cut
+                    });
+                let dies = depth > 1 && life.is_dead() && self.death_confirmed(board, goal, &life);
+                (lives, dies)
+            }
         };
         if (lives || dies) && log::log_enabled!(target: LEAF_LOG, log::Level::Debug) {
             self.log_leaf(board, goal, &life, turn, depth, lives);
