@@ -102,6 +102,12 @@ struct Options {
     /// none); more accurate, at some 20% more owl nodes.
     #[arg(long = "owl-afresh-width", value_name = "N")]
     owl_afresh_width: Option<usize>,
+    /// Check a save found at a defence's root for a ko where a string
+    /// at or beside the dragon is short of liberties (off by default):
+    /// a fresh attack after the save; more accurate ko grades, at some
+    /// 8% more reading on ld_owl.tst.
+    #[arg(long = "owl-ko-check")]
+    owl_ko_check: bool,
     /// Positions one semeai question may judge (GNU Go `--semeai-node-limit`).
     #[arg(long = "semeai-node-limit", value_name = "N")]
     semeai_node_limit: Option<u64>,
@@ -136,6 +142,7 @@ impl Options {
         if let Some(n) = self.owl_afresh_width {
             config.afresh_width = n;
         }
+        config.ko_check = self.owl_ko_check;
         config
     }
 

@@ -102,6 +102,15 @@ pub struct OwlConfig {
     /// its extra reads also spend the question's node budget, so some of
     /// what it changed on the suites were answers at the budget.
     pub afresh_width: usize,
+    /// Whether a save the tree reads at a defence's root is checked for
+    /// a ko (`--owl-ko-check`; off by default): where a string of the
+    /// goal, or one touching it, is left with at most two liberties, a
+    /// fresh attack after the save is read, and a ko it ends in makes
+    /// the save that ko. See `owl::search::Search::ko_after_save`. On
+    /// the four owl suites +2 tests at +8% reading nodes on ld_owl.tst,
+    /// whose CPU stands at parity with GNU Go's: regression/HISTORY.md,
+    /// owl.tst, 2026-12-02 (third session).
+    pub ko_check: bool,
 }
 
 /// Positions each extra candidate of [`OwlConfig::afresh_width`] may
@@ -129,6 +138,7 @@ impl Default for OwlConfig {
             exact_check_budget: EXACT_CHECK_BUDGET,
             ordering: ordering::MoveOrdering::Rules,
             afresh_width: 0,
+            ko_check: false,
         }
     }
 }

@@ -55,6 +55,10 @@
 //! any candidate after which the dragon escapes, by the escape walk
 //! alone or by the room its target's strings have (`room_of_target`;
 //! `Search::escape_past_width`): moves on the way out rank low.
+//! With `--owl-ko-check` a save at a defence's root is also read after
+//! by a fresh attack where a string at or beside the dragon is short of
+//! liberties, and a ko that attack ends in makes the save that ko
+//! (`Search::ko_after_save`).
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
@@ -642,6 +646,38 @@ impl<'a> Search<'a> {
         self.node(board, &grown, 0, ko, Turn::Attacker).0 == ReadResult::Fail && !self.limit_hit
     }
 
+    /// After the owner's move `m` (on the board), read at a defence's
+    /// root as a save: does a fresh attack by the rules of an attack's
+    /// root end in a ko? Then the save is that ko, from the owner's side
+    /// (`Some` of the reversed result). Asked only where a string of the
+    /// goal, or an enemy string touching it, has at most two liberties
+    /// ([`short_of_liberties`]): a ko needs one. A fresh attack that
+    /// wins, fails or meets the budget leaves the save as it is (a save
+    /// refuted outright is the tree's to find: taking fresh refutations
+    /// lost the 3-3 invasions of ld_owl.tst, HISTORY). The tree's line
+    /// after the save ends where the eye count is trusted, one move
+    /// down, and misses a ko the attacker makes from there (ld_owl.tst
+    /// 166: after B18 a fresh attack finds E19's ko, as GNU Go does).
+    /// Off by default ([`crate::owl::OwlConfig::ko_check`]).
+    fn ko_after_save(
+        &mut self,
+        board: &mut Board,
+        goal: &[bool],
+        m: Point,
+        ko: KoState,
+    ) -> Option<ReadResult> {
+        let grown = self.grown_goal(board, goal, m);
+        if !short_of_liberties(board, &grown, self.color) {
+            return None;
+        }
+        let limit_before = self.limit_hit;
+        self.limit_hit = false;
+        let fresh = self.node(board, &grown, 0, ko, Turn::Attacker).0;
+        let cut = self.limit_hit;
+        self.limit_hit = limit_before || cut;
+        (!cut && matches!(fresh, ReadResult::KoA | ReadResult::KoB)).then(|| fresh.reverse())
+    }
+
     /// Is the goal still dead (by [`Life::is_dead`]) after the owner's best
     /// legal candidate, played and judged? A static death at an owner node
     /// ends the line only then. Measured against trusting the verdict
@@ -868,6 +904,16 @@ impl<'a> Search<'a> {
                 self.extra_budget_end = u64::MAX;
                 self.limit_hit = limit_hit_before || self.nodes >= self.config.node_limit;
             }
+            if depth == 0
+                && turn == Turn::Defender
+                && r == ReadResult::Win
+                && self.config.ko_check
+                && !self.checking_afresh
+            {
+                if let Some(ko) = self.ko_after_save(board, goal, m, child_ko) {
+                    r = ko;
+                }
+            }
             // A root move read as a win that the solver refutes fails.
             if depth == 0
                 && r == ReadResult::Win
@@ -1010,6 +1056,25 @@ impl<'a> Search<'a> {
             t.record(board, what, self.target, r, Some(m));
         }
     }
+}
+
+/// Does a string of `goal` (stones of `color`), or an enemy string
+/// touching one, have at most two liberties?
+fn short_of_liberties(board: &Board, goal: &[bool], color: Color) -> bool {
+    let mut touching = Vec::new();
+    for p in marked_points(goal) {
+        if !board.cell(p).is(color) || board.origin(p) != p {
+            continue;
+        }
+        if board.countlib(p) <= 2 {
+            return true;
+        }
+        board.adjacent_chains(p, &mut touching);
+        if touching.iter().any(|&n| board.countlib(n) <= 2) {
+            return true;
+        }
+    }
+    false
 }
 
 /// A fixed pseudo-random key per point (splitmix64 of its index), for the

@@ -481,3 +481,43 @@ fn a_probe_cut_short_by_the_budget_gives_no_pass() {
     assert_eq!(cut.result, Win);
     assert!(cut.mv.is_some(), "a probe cut short gives no pass");
 }
+
+/// A tripod in the corner: after Black's B8 (row 1, column 1) the count
+/// one move down sees two eyes, but White attacks through a ko from E9
+/// (`3 E9` after B8, in tesuji's fresh read and GNU Go 3.8's, which
+/// answers the defence `2 B8`).
+const TRIPOD_WITH_A_KO: &str = "
+        . . X . . . . . .
+        O . . X O . . . .
+        . X X O O O O . .
+        . X O O . . . . .
+        . O O . . . . . .
+        . . O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+/// The defence of the black tripod above, with the ko check on or off.
+fn tripod_defence(ko_check: bool) -> (ReadResult, Option<Point>) {
+    let mut b = board(TRIPOD_WITH_A_KO);
+    let t = b.point(2, 1).unwrap();
+    let stones: Vec<Point> = b.points().filter(|&p| b.cell(p).is(Color::Black)).collect();
+    let before = b.clone();
+    let mut owl = OwlReader::default();
+    owl.config.ko_check = ko_check;
+    let mut reader = Reader::default();
+    let d = owl.defend(&mut b, &mut reader, &stones, t);
+    assert_eq!(b, before, "the board is restored");
+    (d.result, d.mv)
+}
+
+#[test]
+fn a_save_the_attacker_can_turn_into_a_ko_is_a_ko_with_the_check() {
+    let b = board(TRIPOD_WITH_A_KO);
+    let save = b.point(1, 1);
+    // The tree alone reads B8 as a clean save.
+    assert_eq!(tripod_defence(false), (Win, save));
+    // A fresh attack after it finds the ko: the owner's result is the
+    // ko he wins by taking first.
+    assert_eq!(tripod_defence(true), (ReadResult::KoA, save));
+}
