@@ -1061,20 +1061,11 @@ impl<'a> Search<'a> {
 /// Does a string of `goal` (stones of `color`), or an enemy string
 /// touching one, have at most two liberties?
 fn short_of_liberties(board: &Board, goal: &[bool], color: Color) -> bool {
-    let mut touching = Vec::new();
-    for p in marked_points(goal) {
-        if !board.cell(p).is(color) || board.origin(p) != p {
-            continue;
-        }
-        if board.countlib(p) <= 2 {
-            return true;
-        }
-        board.adjacent_chains(p, &mut touching);
-        if touching.iter().any(|&n| board.countlib(n) <= 2) {
-            return true;
-        }
-    }
-    false
+    marked_points(goal).any(|p| {
+        board.cell(p).is(color)
+            && board.origin(p) == p
+            && (board.countlib(p) <= 2 || board.has_adjacent_chain_max_libs(p, 2))
+    })
 }
 
 /// A fixed pseudo-random key per point (splitmix64 of its index), for the

@@ -508,6 +508,10 @@ fn tripod_defence(ko_check: bool) -> (ReadResult, Option<Point>) {
     let mut reader = Reader::default();
     let d = owl.defend(&mut b, &mut reader, &stones, t);
     assert_eq!(b, before, "the board is restored");
+    // Asked again of the same readers (their kept judgements and
+    // caches), the answer is the fresh one.
+    let again = owl.defend(&mut b, &mut reader, &stones, t);
+    assert_eq!((again.result, again.mv), (d.result, d.mv));
     (d.result, d.mv)
 }
 
