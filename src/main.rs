@@ -103,11 +103,14 @@ struct Options {
     #[arg(long = "owl-afresh-width", value_name = "N")]
     owl_afresh_width: Option<usize>,
     /// Check a save found at a defence's root for a ko where a string
-    /// at or beside the dragon is short of liberties (off by default):
-    /// a fresh attack after the save; more accurate ko grades, at some
-    /// 8% more reading on ld_owl.tst.
-    #[arg(long = "owl-ko-check")]
+    /// at or beside the dragon is short of liberties (the default; kept
+    /// for scripts that name it): a fresh attack after the save; more
+    /// accurate ko grades, at some 8% more reading on ld_owl.tst.
+    #[arg(long = "owl-ko-check", overrides_with = "no_owl_ko_check")]
     owl_ko_check: bool,
+    /// Leave out the ko check of `--owl-ko-check` (GNU Go 3.8 has none).
+    #[arg(long = "no-owl-ko-check", overrides_with = "owl_ko_check")]
+    no_owl_ko_check: bool,
     /// Positions one semeai question may judge (GNU Go `--semeai-node-limit`).
     #[arg(long = "semeai-node-limit", value_name = "N")]
     semeai_node_limit: Option<u64>,
@@ -142,7 +145,7 @@ impl Options {
         if let Some(n) = self.owl_afresh_width {
             config.afresh_width = n;
         }
-        config.ko_check = self.owl_ko_check;
+        config.ko_check = !self.no_owl_ko_check;
         config
     }
 

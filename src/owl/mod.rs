@@ -103,13 +103,14 @@ pub struct OwlConfig {
     /// what it changed on the suites were answers at the budget.
     pub afresh_width: usize,
     /// Whether a save the tree reads at a defence's root is checked for
-    /// a ko (`--owl-ko-check`; off by default): where a string of the
-    /// goal, or one touching it, is left with at most two liberties, a
-    /// fresh attack after the save is read, and a ko it ends in makes
-    /// the save that ko. See `owl::search::Search::ko_after_save`. On
-    /// the four owl suites +2 tests at +8% reading nodes on ld_owl.tst,
-    /// whose CPU stands at parity with GNU Go's: regression/HISTORY.md,
-    /// owl.tst, 2026-12-02 (third session).
+    /// a ko (on by default; `--no-owl-ko-check` turns it off): where a
+    /// string of the goal, or one touching it, is left with at most two
+    /// liberties, a fresh attack after the save is read, and a ko it
+    /// ends in makes the save that ko. See
+    /// `owl::search::Search::ko_after_save`. Over all suites +2 tests
+    /// (ld_owl.tst 166, owl.tst 176) and nothing lost, at +8% reading
+    /// nodes and some +4% CPU on ld_owl.tst: regression/HISTORY.md,
+    /// owl.tst, 2026-12-02 (third and fourth sessions).
     pub ko_check: bool,
 }
 
@@ -138,7 +139,7 @@ impl Default for OwlConfig {
             exact_check_budget: EXACT_CHECK_BUDGET,
             ordering: ordering::MoveOrdering::Rules,
             afresh_width: 0,
-            ko_check: false,
+            ko_check: true,
         }
     }
 }

@@ -55,10 +55,10 @@
 //! any candidate after which the dragon escapes, by the escape walk
 //! alone or by the room its target's strings have (`room_of_target`;
 //! `Search::escape_past_width`): moves on the way out rank low.
-//! With `--owl-ko-check` a save at a defence's root is also read after
-//! by a fresh attack where a string at or beside the dragon is short of
-//! liberties, and a ko that attack ends in makes the save that ko
-//! (`Search::ko_after_save`).
+//! A save at a defence's root is also read after by a fresh attack
+//! where a string at or beside the dragon is short of liberties, and a
+//! ko that attack ends in makes the save that ko
+//! (`Search::ko_after_save`; `--no-owl-ko-check` leaves it out).
 
 use crate::board::{marked_points, Board, Color, Point, PointList, BOARD_ARRAY};
 use crate::owl::life::{self, Life};
@@ -658,7 +658,7 @@ impl<'a> Search<'a> {
     /// after the save ends where the eye count is trusted, one move
     /// down, and misses a ko the attacker makes from there (ld_owl.tst
     /// 166: after B18 a fresh attack finds E19's ko, as GNU Go does).
-    /// Off by default ([`crate::owl::OwlConfig::ko_check`]).
+    /// On by default ([`crate::owl::OwlConfig::ko_check`]).
     fn ko_after_save(
         &mut self,
         board: &mut Board,
