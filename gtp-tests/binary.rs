@@ -164,3 +164,30 @@ fn komaster_scheme_option() {
     let (_, _, err) = run_with(&["--komaster-scheme", "4"], "quit\n");
     assert!(err.contains("scheme 4"), "{err}");
 }
+
+/// `--owl-ko-check` is the default and `--no-owl-ko-check` leaves it out
+/// (the later of the two flags wins). The black tripod of
+/// `owl::tests::a_save_the_attacker_can_turn_into_a_ko_is_a_ko_with_the_check`:
+/// its save at B8 is one White can turn into a ko, which the check finds
+/// (`2 B8`, as GNU Go 3.8 answers) and the tree alone reads as clean.
+#[test]
+fn owl_ko_check_option() {
+    let script = "boardsize 9\n\
+                  play b C9\nplay w A8\nplay b D8\nplay w E8\n\
+                  play b B7\nplay b C7\nplay w D7\nplay w E7\nplay w F7\nplay w G7\n\
+                  play b B6\nplay w C6\nplay w D6\nplay w B5\nplay w C5\nplay w C4\n\
+                  1 owl_defend B7\nquit\n";
+    let answer = |args: &[&str]| {
+        let (ok, out, err) = run_with(args, script);
+        assert!(ok, "{args:?}: {err}");
+        out.lines()
+            .find(|l| l.starts_with("=1"))
+            .expect("answer")
+            .to_string()
+    };
+    assert_eq!(answer(&[]), "=1 2 B8");
+    assert_eq!(answer(&["--owl-ko-check"]), "=1 2 B8");
+    assert_eq!(answer(&["--no-owl-ko-check"]), "=1 1 B8");
+    assert_eq!(answer(&["--owl-ko-check", "--no-owl-ko-check"]), "=1 1 B8");
+    assert_eq!(answer(&["--no-owl-ko-check", "--owl-ko-check"]), "=1 2 B8");
+}

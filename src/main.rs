@@ -108,7 +108,8 @@ struct Options {
     /// accurate ko grades, at some 8% more reading on ld_owl.tst.
     #[arg(long = "owl-ko-check", overrides_with = "no_owl_ko_check")]
     owl_ko_check: bool,
-    /// Leave out the ko check of `--owl-ko-check` (GNU Go 3.8 has none).
+    /// Leave out the ko check of `--owl-ko-check` (GNU Go 3.8's owl has
+    /// no such check).
     #[arg(long = "no-owl-ko-check", overrides_with = "owl_ko_check")]
     no_owl_ko_check: bool,
     /// Positions one semeai question may judge (GNU Go `--semeai-node-limit`).
