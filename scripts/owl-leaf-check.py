@@ -19,12 +19,13 @@ It prints, per verdict, how many GNU Go contradicts, overall and by each
 feature the log records (eye points, largest eye, margins, lunches, weak
 goal strings, ...), and writes the contradicted leaves to a TSV (suite,
 test, loadsgf line, target, verdict, moves, GNU Go's answer, the features) to look at
-one by one. Lines that retake a ko (a point played twice) are left out:
+one by one; with --all every leaf asked, with a `contradicted` column, for
+tallies over several features at once. Lines that retake a ko (a point played twice) are left out:
 `play` would refuse the retake. GNU Go is a reference, not an oracle: a
 contradiction is where to look.
 
 usage: scripts/owl-leaf-check.py [--engine BIN] [--sample N] [--seed S]
-           [--out FILE] SUITES_DIR [SUITE.tst ...]
+           [--out FILE] [--all] SUITES_DIR [SUITE.tst ...]
   e.g. scripts/owl-leaf-check.py ../shared/gnugo-regression owl.tst ld_owl.tst
 """
 import argparse
@@ -161,6 +162,8 @@ def main():
                     help='leaves asked of GNU Go (fixed seed), 0 for all')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--out', default='owl-leaf-check.tsv')
+    ap.add_argument('--all', action='store_true',
+                    help='write every leaf asked, not only the contradicted ones')
     ap.add_argument('suites_dir')
     ap.add_argument('suites', nargs='*', default=['owl.tst', 'ld_owl.tst'])
     args = ap.parse_args()
@@ -174,15 +177,19 @@ def main():
     ask_gnugo(args.gnugo, args.suites_dir, leaves)
     report(leaves)
     with open(args.out, 'w') as out:
-        out.write('\t'.join(['suite', 'test', 'loadsgf', 'target', 'verdict', 'moves', 'gnugo']
-                             + list(FEATURES)) + '\n')
+        out.write('\t'.join(['suite', 'test', 'loadsgf', 'target', 'verdict', 'moves', 'gnugo',
+                              'contradicted'] + list(FEATURES)) + '\n')
         for x in leaves:
-            if x['gnugo'] is not None and contradicted(x):
+            if x['gnugo'] is None:
+                continue
+            bad = contradicted(x)
+            if bad or args.all:
                 moves = ' '.join(c + v for c, v in x['moves'])
                 out.write('\t'.join([x['suite'], x['test'], x['load'], x['target'],
-                                     x['verdict'], moves, x['gnugo']]
+                                     x['verdict'], moves, x['gnugo'], 'yes' if bad else 'no']
                                     + [str(x.get(f, '')) for f in FEATURES]) + '\n')
-    print('contradicted leaves written to %s' % args.out, file=sys.stderr)
+    print('%s leaves written to %s' % ('all' if args.all else 'contradicted', args.out),
+          file=sys.stderr)
 
 
 if __name__ == '__main__':
